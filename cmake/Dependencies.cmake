@@ -1,0 +1,16 @@
+# Every dependency comes from a Debian 12 package (see README.md for the package list).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(glm REQUIRED)                                  # libglm-dev
+find_package(glfw3 3.3 REQUIRED)                            # libglfw3-dev
+find_package(TinyGLTF REQUIRED)                             # libtinygltf-dev
+pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)     # libepoxy-dev: GL and EGL loader
+pkg_check_modules(EGL REQUIRED IMPORTED_TARGET egl)         # libegl-dev
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)         # libstb-dev
+# PCRE2 with its JIT for regex injection keys: linear-time matching on 100 KB shaders and no
+# recursion on the C++ stack (std::regex is slow and overflows on long inputs).
+pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8) # libpcre2-dev
+if(TRAILHEAD_BUILD_APPS)
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)   # libimgui-dev (with GLFW/OpenGL3 backends)
+endif()
+find_program(GLSLANG_VALIDATOR glslangValidator)            # glslang-tools, used by tests

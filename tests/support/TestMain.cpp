@@ -1,0 +1,3 @@
+// One main for every test executable: doctest's runner.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
