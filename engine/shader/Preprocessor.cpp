@@ -1,0 +1,687 @@
+#include "shader/Preprocessor.h"
+
+#include <cstring>
+#include <deque>
+#include <limits>
+
+#include "core/Error.h"
+#include "core/Str.h"
+#include "shader/GlslScan.h"
+#include "shader/PipelineLimits.h"
+
+namespace th {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Macro table: open addressing over string_views that point into the input text, the caller's
+// define list or the run's arena, so defining a macro allocates nothing.
+
+struct Macro {
+    std::string_view name;
+    std::string_view value;
+    uint32_t hash = 0;
+    bool used = false;
+    bool defined = false;
+    bool functionLike = false;
+};
+
+class MacroTable {
+public:
+    void reset(size_t expected) {
+        size_t capacity = 64;
+        while (capacity < expected * 2) capacity *= 2;
+        if (mSlots.size() < capacity) mSlots.assign(capacity, Macro{});
+        else std::fill(mSlots.begin(), mSlots.end(), Macro{});
+        mUsed = 0;
+    }
+
+    void define(std::string_view name, std::string_view value, bool functionLike) {
+        Macro& m = slot(name);
+        m.value = value;
+        m.defined = true;
+        m.functionLike = functionLike;
+    }
+
+    void undefine(std::string_view name) {
+        if (Macro* m = lookup(name)) m->defined = false;
+    }
+
+    const Macro* find(std::string_view name) const {
+        const Macro* m = const_cast<MacroTable*>(this)->lookup(name);
+        return m && m->defined ? m : nullptr;
+    }
+
+private:
+    static uint32_t hashOf(std::string_view s) {
+        uint64_t h = 0x9e3779b97f4a7c15ull ^ s.size();
+        for (char c : s) h = (h ^ uint8_t(c)) * 0x100000001b3ull;
+        return uint32_t(h ^ (h >> 29));
+    }
+
+    Macro* lookup(std::string_view name) {
+        uint32_t h = hashOf(name);
+        size_t mask = mSlots.size() - 1;
+        for (size_t i = h & mask;; i = (i + 1) & mask) {
+            Macro& m = mSlots[i];
+            if (!m.used) return nullptr;
+            if (m.hash == h && m.name == name) return &m;
+        }
+    }
+
+    Macro& slot(std::string_view name) {
+        if ((mUsed + 1) * 2 > mSlots.size()) grow();
+        uint32_t h = hashOf(name);
+        size_t mask = mSlots.size() - 1;
+        for (size_t i = h & mask;; i = (i + 1) & mask) {
+            Macro& m = mSlots[i];
+            if (!m.used) {
+                m.used = true;
+                m.name = name;
+                m.hash = h;
+                ++mUsed;
+                return m;
+            }
+            if (m.hash == h && m.name == name) return m;
+        }
+    }
+
+    void grow() {
+        std::vector<Macro> old = std::move(mSlots);
+        mSlots.assign(old.size() * 2, Macro{});
+        size_t mask = mSlots.size() - 1;
+        for (const Macro& m : old) {
+            if (!m.used) continue;
+            size_t i = m.hash & mask;
+            while (mSlots[i].used) i = (i + 1) & mask;
+            mSlots[i] = m;
+        }
+    }
+
+    std::vector<Macro> mSlots = std::vector<Macro>(64);
+    size_t mUsed = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// #if expressions: a precedence-climbing parser over a token stream that expands object-like
+// macros as it reads (a stack of macro bodies), as C does.
+
+enum class Tok : uint8_t { End, Number, Ident, LParen, RParen, Op };
+enum Op : uint8_t { OrOr, AndAnd, BitOr, BitXor, BitAnd, Eq, Ne, Lt, Gt, Le, Ge, Shl, Shr, Add, Sub, Mul, Div, Mod, Not, Compl };
+
+constexpr int kPrecedence[] = {1, 2, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 8, 9, 9, 10, 10, 10, 0, 0};
+constexpr const char* kOpText[] = {"||", "&&", "|", "^", "&", "==", "!=", "<", ">", "<=", ">=",
+                                   "<<", ">>", "+", "-", "*", "/", "%", "!", "~"};
+constexpr int kMaxMacroNesting = 64;
+constexpr size_t kMaxExpansionTokens = 100000;
+
+struct Token {
+    Tok kind = Tok::End;
+    Op op = OrOr;
+    int64_t value = 0;
+    std::string_view text;
+};
+
+class Expression {
+public:
+    Expression(std::string_view text, const MacroTable& macros) : mMacros(macros) { mStack[0] = {text, 0, {}}; }
+
+    int64_t evaluate() {
+        advance(true);
+        if (mTok.kind == Tok::End) throw Error("#if with no expression");
+        int64_t v = binary(1, true, 0);
+        if (mTok.kind != Tok::End) throw Error(str("unexpected '", describe(mTok), "' in #if expression"));
+        return v;
+    }
+
+private:
+    struct Frame {
+        std::string_view text;
+        size_t pos = 0;
+        std::string_view macro;
+    };
+
+    static std::string describe(const Token& t) {
+        switch (t.kind) {
+        case Tok::End: return "end of line";
+        case Tok::Op: return kOpText[t.op];
+        default: return std::string(t.text);
+        }
+    }
+
+    bool expanding(std::string_view name) const {
+        for (int i = 1; i <= mDepth; ++i)
+            if (mStack[i].macro == name) return true;
+        return false;
+    }
+
+    void advance(bool expand) {
+        for (;;) {
+            Frame& f = mStack[mDepth];
+            std::string_view s = f.text;
+            size_t& i = f.pos;
+            while (i < s.size() && glsl::isSpace(s[i])) ++i;
+            if (i >= s.size()) {
+                if (mDepth == 0) {
+                    mTok = Token{};
+                    return;
+                }
+                --mDepth;
+                continue;
+            }
+            if (++mSteps > kMaxExpansionTokens) throw Error("#if expression expands to too many tokens (recursive macros?)");
+            char c = s[i];
+            size_t start = i;
+            if (glsl::isIdentStart(c)) {
+                size_t len = glsl::identifierLength(s.substr(i));
+                i += len;
+                std::string_view name = s.substr(start, len);
+                if (expand && name != "defined") {
+                    if (const Macro* m = mMacros.find(name); m && !expanding(name)) {
+                        if (m->functionLike)
+                            throw Error(str("function-like macro '", name, "' cannot be used in #if here; ",
+                                            "define an object-like macro for the condition"));
+                        if (glsl::trimSpace(m->value).empty())
+                            throw Error(str("'", name, "' is defined without a value, so '#if ", name,
+                                            "' has nothing to test; use #ifdef ", name, " or define it as 1"));
+                        if (mDepth + 1 >= kMaxMacroNesting) throw Error(str("macro '", name, "' nests too deeply in #if"));
+                        mStack[++mDepth] = {m->value, 0, name};
+                        continue;
+                    }
+                }
+                mTok = Token{Tok::Ident, OrOr, 0, name};
+                return;
+            }
+            if (glsl::isDigit(c) || (c == '.' && i + 1 < s.size() && glsl::isDigit(s[i + 1]))) {
+                while (i < s.size() && (glsl::isIdentChar(s[i]) || s[i] == '.')) ++i;
+                mTok = Token{Tok::Number, OrOr, number(s.substr(start, i - start)), s.substr(start, i - start)};
+                return;
+            }
+            ++i;
+            auto next = [&](char n) {
+                if (i < s.size() && s[i] == n) {
+                    ++i;
+                    return true;
+                }
+                return false;
+            };
+            Token t{Tok::Op, OrOr, 0, s.substr(start, 1)};
+            switch (c) {
+            case '(': t.kind = Tok::LParen; break;
+            case ')': t.kind = Tok::RParen; break;
+            case '|': t.op = next('|') ? OrOr : BitOr; break;
+            case '&': t.op = next('&') ? AndAnd : BitAnd; break;
+            case '^': t.op = BitXor; break;
+            case '=':
+                if (!next('=')) throw Error("'=' in #if expression (did you mean '=='?)");
+                t.op = Eq;
+                break;
+            case '!': t.op = next('=') ? Ne : Not; break;
+            case '<': t.op = next('<') ? Shl : next('=') ? Le : Lt; break;
+            case '>': t.op = next('>') ? Shr : next('=') ? Ge : Gt; break;
+            case '+': t.op = Add; break;
+            case '-': t.op = Sub; break;
+            case '*': t.op = Mul; break;
+            case '/': t.op = Div; break;
+            case '%': t.op = Mod; break;
+            case '~': t.op = Compl; break;
+            default: throw Error(str("unexpected character '", c, "' in #if expression"));
+            }
+            mTok = t;
+            return;
+        }
+    }
+
+    static int64_t number(std::string_view text) {
+        std::string_view digits = text;
+        if (!digits.empty() && (digits.back() == 'u' || digits.back() == 'U')) digits.remove_suffix(1);
+        if (digits.find_first_of(".eE") != std::string_view::npos && !(digits.size() > 1 && (digits[1] == 'x' || digits[1] == 'X')))
+            throw Error(str("'", text, "' is not an integer: #if takes integer expressions only"));
+        int base = 10;
+        if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+            base = 16;
+            digits.remove_prefix(2);
+        } else if (digits.size() > 1 && digits[0] == '0') {
+            base = 8;
+            digits.remove_prefix(1);
+        }
+        uint64_t v = 0;
+        for (char c : digits) {
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
+            if (d >= base) throw Error(str("'", text, "' is not a valid integer literal"));
+            if (v > (std::numeric_limits<uint64_t>::max() - uint64_t(d)) / uint64_t(base))
+                throw Error(str("integer literal '", text, "' is too large"));
+            v = v * uint64_t(base) + uint64_t(d);
+        }
+        if (digits.empty()) throw Error(str("'", text, "' is not a valid integer literal"));
+        return int64_t(v);
+    }
+
+    void expect(Tok kind, const char* what) {
+        if (mTok.kind != kind) throw Error(str("expected ", what, " but found '", describe(mTok), "' in #if expression"));
+    }
+
+    int64_t unary(bool eval, int depth) {
+        if (depth > kMaxExpressionDepth) throw Error("#if expression nests too deeply");
+        Token t = mTok;
+        switch (t.kind) {
+        case Tok::Number: advance(true); return t.value;
+        case Tok::Ident:
+            if (t.text == "defined") {
+                // The operand is read without macro expansion.
+                advance(false);
+                bool paren = mTok.kind == Tok::LParen;
+                if (paren) advance(false);
+                if (mTok.kind != Tok::Ident) throw Error("'defined' needs a macro name: defined X or defined(X)");
+                bool result = mMacros.find(mTok.text) != nullptr;
+                if (paren) {
+                    advance(false);
+                    expect(Tok::RParen, "')' after defined(X");
+                }
+                advance(true);
+                return result ? 1 : 0;
+            }
+            advance(true);
+            return 0; // not a macro: 0, as in C
+        case Tok::LParen: {
+            advance(true);
+            int64_t v = binary(1, eval, depth + 1);
+            expect(Tok::RParen, "')'");
+            advance(true);
+            return v;
+        }
+        case Tok::Op: {
+            advance(true);
+            uint64_t v = uint64_t(unary(eval, depth + 1));
+            switch (t.op) {
+            case Not: return v == 0 ? 1 : 0;
+            case Compl: return int64_t(~v);
+            case Sub: return int64_t(uint64_t(0) - v);
+            case Add: return int64_t(v);
+            default: throw Error(str("'", kOpText[t.op], "' needs a left operand in #if expression"));
+            }
+        }
+        case Tok::RParen: throw Error("unexpected ')' in #if expression");
+        case Tok::End: throw Error("#if expression ends where an operand was expected");
+        }
+        return 0;
+    }
+
+    int64_t binary(int minPrecedence, bool eval, int depth) {
+        if (depth > kMaxExpressionDepth) throw Error("#if expression nests too deeply");
+        int64_t left = unary(eval, depth + 1);
+        for (;;) {
+            if (mTok.kind != Tok::Op || kPrecedence[mTok.op] < minPrecedence || kPrecedence[mTok.op] == 0) return left;
+            Op op = mTok.op;
+            int prec = kPrecedence[op];
+            advance(true);
+            bool evalRight = eval && !(op == AndAnd && left == 0) && !(op == OrOr && left != 0);
+            int64_t right = binary(prec + 1, evalRight, depth + 1);
+            left = apply(op, left, right, eval);
+        }
+    }
+
+    static int64_t apply(Op op, int64_t a, int64_t b, bool eval) {
+        uint64_t ua = uint64_t(a), ub = uint64_t(b);
+        switch (op) {
+        case OrOr: return (a != 0 || b != 0) ? 1 : 0;
+        case AndAnd: return (a != 0 && b != 0) ? 1 : 0;
+        case BitOr: return int64_t(ua | ub);
+        case BitXor: return int64_t(ua ^ ub);
+        case BitAnd: return int64_t(ua & ub);
+        case Eq: return a == b;
+        case Ne: return a != b;
+        case Lt: return a < b;
+        case Gt: return a > b;
+        case Le: return a <= b;
+        case Ge: return a >= b;
+        case Shl: return (b < 0 || b >= 64) ? 0 : int64_t(ua << b);
+        case Shr: return (b < 0 || b >= 64) ? (a < 0 ? -1 : 0) : (a >> b);
+        case Add: return int64_t(ua + ub);
+        case Sub: return int64_t(ua - ub);
+        case Mul: return int64_t(ua * ub);
+        case Div:
+        case Mod:
+            if (b == 0) {
+                if (eval) throw Error(op == Div ? "division by zero in #if expression" : "modulo by zero in #if expression");
+                return 0;
+            }
+            if (a == std::numeric_limits<int64_t>::min() && b == -1) return op == Div ? a : 0;
+            return op == Div ? a / b : a % b;
+        default: return 0;
+        }
+    }
+
+    const MacroTable& mMacros;
+    Frame mStack[kMaxMacroNesting];
+    int mDepth = 0;
+    Token mTok;
+    size_t mSteps = 0;
+};
+
+enum class Cond : uint8_t { If, Ifdef, Ifndef };
+constexpr const char* kCondName[] = {"#if", "#ifdef", "#ifndef"};
+
+struct CondFrame {
+    size_t line;   // input line of the opening directive
+    Cond kind;
+    bool parentActive;
+    bool taken;    // some branch of this block has been taken
+    bool seenElse;
+};
+
+} // namespace
+
+struct Preprocessor::State {
+    MacroTable macros;
+    std::vector<CondFrame> frames;
+    std::deque<std::string> arena; // define values that needed their comments stripped
+    std::string buffer;
+};
+
+Preprocessor::Preprocessor() : mState(new State) {}
+Preprocessor::~Preprocessor() { delete mState; }
+
+long long Preprocessor::evaluate(std::string_view expression, const ShaderDefines& defines) {
+    MacroTable macros;
+    macros.reset(defines.size());
+    for (const ShaderDefine& d : defines) macros.define(d.name, d.value, false);
+    return Expression(expression, macros).evaluate();
+}
+
+ShaderText preprocess(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options) {
+    Preprocessor p;
+    return p.run(input, defines, options);
+}
+
+ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options) {
+    State& st = *mState;
+    st.macros.reset(defines.size() + 256);
+    st.frames.clear();
+    st.arena.clear();
+    for (const ShaderDefine& d : defines) {
+        if (!glsl::isIdentifier(d.name)) throw Error(str("define name '", d.name, "' is not an identifier"));
+        st.macros.define(d.name, d.value, false);
+    }
+
+    ShaderText out;
+    out.lines.adoptSources(input.lines);
+    out.text.reserve(input.text.size() + 32 * defines.size() + 16);
+    out.lines.reserve(input.lines.size() + defines.size());
+
+    const std::string& text = input.text;
+    const char* const base = text.data();
+    const size_t n = text.size();
+    auto where = [&](size_t line) { return input.lines.locateIndex(line); };
+
+    bool definesPending = options.emitDefines && !defines.empty();
+    auto emitDefines = [&] {
+        uint32_t source = out.lines.addSource("<defines>");
+        uint32_t k = 0;
+        for (const ShaderDefine& d : defines) {
+            out.text += "#define ";
+            out.text += d.name;
+            if (!d.value.empty()) {
+                out.text += ' ';
+                out.text += d.value;
+            }
+            out.text += '\n';
+            out.lines.push({source, ++k});
+        }
+        definesPending = false;
+    };
+
+    bool active = true;
+    size_t runBegin = 0, runFirstLine = 0;
+    bool inRun = false;
+    auto flush = [&](size_t endOffset, size_t endLine) {
+        if (!inRun) return;
+        out.text.append(base + runBegin, endOffset - runBegin);
+        out.lines.appendSameSources(input.lines, runFirstLine, endLine - runFirstLine);
+        inRun = false;
+    };
+
+    size_t pos = 0, line = 0;
+    bool inComment = false;
+    while (pos < n) {
+        const char* begin = base + pos;
+        const char* nl = static_cast<const char*>(std::memchr(begin, '\n', n - pos));
+        const size_t len = nl ? size_t(nl - begin) : n - pos;
+        const size_t next = pos + len + (nl ? 1 : 0);
+        const std::string_view lineText(begin, len);
+        const bool startsInComment = inComment;
+        inComment = glsl::commentStateAfter(lineText, startsInComment);
+
+        // Is it a directive? Only '#' as the first character outside comments.
+        size_t i = 0;
+        if (!startsInComment)
+            while (i < len && glsl::isSpace(begin[i])) ++i;
+        const bool directive = !startsInComment && i < len && begin[i] == '#';
+
+        if (definesPending) {
+            std::string_view code = glsl::trimSpace(glsl::stripComments(lineText, startsInComment, st.buffer));
+            if (!code.empty()) {
+                glsl::Directive d;
+                if (!(directive && glsl::parseDirective(lineText, d) && d.name == "version")) {
+                    flush(pos, line);
+                    emitDefines();
+                } else if (active) {
+                    // Keep #version first: copy it now, the defines follow it.
+                    flush(pos, line);
+                    out.text.append(begin, len);
+                    out.text += '\n';
+                    out.lines.appendSameSources(input.lines, line, 1);
+                    emitDefines();
+                    pos = next;
+                    ++line;
+                    continue;
+                }
+            }
+        }
+
+        if (!directive) {
+            if (active) {
+                if (!inRun) {
+                    inRun = true;
+                    runBegin = pos;
+                    runFirstLine = line;
+                }
+            } else {
+                flush(pos, line);
+            }
+            pos = next;
+            ++line;
+            continue;
+        }
+
+        // Directive: keyword, then the rest of the line.
+        ++i;
+        while (i < len && glsl::isSpace(begin[i])) ++i;
+        size_t nameLen = glsl::identifierLength(lineText.substr(i));
+        const std::string_view name = lineText.substr(i, nameLen);
+        std::string_view rest = lineText.substr(i + nameLen);
+        // Comments inside a directive: strip them (rare, so only then do we copy).
+        if (std::memchr(rest.data(), '/', rest.size()) != nullptr)
+            rest = glsl::stripComments(rest, false, st.buffer);
+        rest = glsl::trimSpace(rest);
+
+        auto passThrough = [&] {
+            if (active) {
+                if (!inRun) {
+                    inRun = true;
+                    runBegin = pos;
+                    runFirstLine = line;
+                }
+            } else {
+                flush(pos, line);
+            }
+        };
+        auto macroName = [&](const char* directiveName) {
+            size_t l = glsl::identifierLength(rest);
+            if (l == 0)
+                throw Error(where(line), str("#", directiveName, " needs a macro name",
+                                             rest.empty() ? std::string() : str(", found '", rest, "'")));
+            return rest.substr(0, l);
+        };
+        auto onlyName = [&](const char* directiveName) {
+            std::string_view m = macroName(directiveName);
+            if (!glsl::trimSpace(rest.substr(m.size())).empty())
+                throw Error(where(line), str("unexpected '", glsl::trimSpace(rest.substr(m.size())), "' after #",
+                                             directiveName, " ", m));
+            return m;
+        };
+        auto nothingAfter = [&](const char* directiveName) {
+            if (!rest.empty())
+                throw Error(where(line), str("unexpected '", rest, "' after #", directiveName,
+                                             std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
+        };
+        auto condition = [&]() -> bool {
+            try {
+                return Expression(rest, st.macros).evaluate() != 0;
+            } catch (const Error& e) {
+                throw Error(where(line), str(e.message(), " (in '#", name, " ", rest, "')"));
+            }
+        };
+        auto openFrame = [&](Cond kind, bool value) {
+            if (st.frames.size() >= size_t(kMaxConditionalDepth))
+                throw Error(where(line), str("conditionals nest deeper than ", kMaxConditionalDepth));
+            st.frames.push_back({line, kind, active, value, false});
+            active = active && value;
+        };
+        auto openedAt = [&](const CondFrame& f) {
+            return str(kCondName[int(f.kind)], " at ", where(f.line).toString());
+        };
+
+        bool conditional = true;
+        switch (nameLen) {
+        case 2:
+            if (name == "if") {
+                bool value = false;
+                if (active) value = condition();
+                openFrame(Cond::If, value);
+                break;
+            }
+            conditional = false;
+            break;
+        case 4:
+            if (name == "elif") {
+                if (st.frames.empty()) throw Error(where(line), "#elif without a matching #if");
+                CondFrame& f = st.frames.back();
+                if (f.seenElse) throw Error(where(line), str("#elif after #else (in the ", openedAt(f), ")"));
+                if (f.parentActive && !f.taken) {
+                    bool value = condition();
+                    f.taken = value;
+                    active = value;
+                } else {
+                    active = false;
+                }
+                break;
+            }
+            if (name == "else") {
+                if (st.frames.empty()) throw Error(where(line), "#else without a matching #if");
+                CondFrame& f = st.frames.back();
+                if (f.seenElse) throw Error(where(line), str("second #else (in the ", openedAt(f), ")"));
+                nothingAfter("else");
+                f.seenElse = true;
+                active = f.parentActive && !f.taken;
+                f.taken = true;
+                break;
+            }
+            conditional = false;
+            break;
+        case 5:
+            if (name == "ifdef") {
+                bool value = false;
+                if (active) value = st.macros.find(onlyName("ifdef")) != nullptr;
+                openFrame(Cond::Ifdef, value);
+                break;
+            }
+            if (name == "endif") {
+                if (st.frames.empty()) throw Error(where(line), "#endif without a matching #if");
+                nothingAfter("endif");
+                active = st.frames.back().parentActive;
+                st.frames.pop_back();
+                break;
+            }
+            if (name == "error") {
+                if (active) throw Error(where(line), str("#error ", rest));
+                break;
+            }
+            if (name == "undef") {
+                conditional = false;
+                if (active) st.macros.undefine(onlyName("undef"));
+                passThrough();
+                break;
+            }
+            conditional = false;
+            break;
+        case 6:
+            if (name == "ifndef") {
+                bool value = false;
+                if (active) value = st.macros.find(onlyName("ifndef")) == nullptr;
+                openFrame(Cond::Ifndef, value);
+                break;
+            }
+            if (name == "define") {
+                conditional = false;
+                if (active) {
+                    // A value read through the comment-stripping buffer needs a home that
+                    // outlives the line; everything else points into the input.
+                    if (!rest.empty() && rest.data() >= st.buffer.data() && rest.data() < st.buffer.data() + st.buffer.size()) {
+                        st.arena.emplace_back(rest);
+                        rest = st.arena.back();
+                    }
+                    std::string_view macro = macroName("define");
+                    std::string_view after = rest.substr(macro.size());
+                    bool functionLike = !after.empty() && after[0] == '(';
+                    std::string_view value = glsl::trimSpace(after);
+                    st.macros.define(macro, functionLike ? std::string_view() : value, functionLike);
+                }
+                passThrough();
+                break;
+            }
+            conditional = false;
+            break;
+        default: conditional = false; break;
+        }
+
+        if (!conditional) {
+            if (name == "define" || name == "undef") {
+                // handled above
+            } else if (name.empty() || name == "version" || name == "extension" || name == "pragma" || name == "line" ||
+                       name == "include" || name == "hook") {
+                passThrough();
+            } else if (name == "error") {
+                flush(pos, line);
+            } else if (active) {
+                throw Error(where(line), str("unknown preprocessor directive '#", name,
+                                             "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
+                                             "#pragma #extension #version #line)"));
+            } else {
+                flush(pos, line);
+            }
+        } else {
+            flush(pos, line);
+            // A conditional line we drop may open a /* comment that active lines close: keep
+            // the opener so the comment stays balanced for the driver.
+            if (inComment && active) {
+                out.text += "/*\n";
+                out.lines.appendSameSources(input.lines, line, 1);
+            }
+        }
+        pos = next;
+        ++line;
+    }
+    flush(n, line);
+    if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
+    if (definesPending) emitDefines();
+    if (!st.frames.empty()) {
+        const CondFrame& f = st.frames.back();
+        throw Error(where(f.line), str("unterminated ", kCondName[int(f.kind)], ": no #endif before the end of ",
+                                       input.lines.size() ? where(input.lines.size() - 1).file : std::string("the input"),
+                                       st.frames.size() > 1 ? str(" (", st.frames.size(), " blocks are open)") : std::string()));
+    }
+    return out;
+}
+
+} // namespace th
