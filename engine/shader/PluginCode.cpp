@@ -157,10 +157,11 @@ std::vector<PluginCode> parsePluginList(std::string_view text, std::string_view 
                                         const std::filesystem::path& baseDirectory, uint32_t firstRegistration) {
     json::Value root = json::parse(text, fileName);
     json::ObjectReader top(root, "plugin list");
-    const json::Value& list = top.required("plugins");
-    top.finish();
+    const json::Value* list = top.optional("plugins");
+    top.finish(); // first, so a misspelt "plugins" is named as such
+    if (!list) throw Error(root.where(), "a plugin list is an object with a \"plugins\" array: {\"plugins\": [...]}");
     std::vector<PluginCode> out;
-    const auto& items = list.asArray("plugins");
+    const auto& items = list->asArray("plugins");
     for (size_t i = 0; i < items.size(); ++i) {
         const json::Value& item = items[i];
         std::string path = str("plugins[", i, "]");

@@ -1,0 +1,285 @@
+// th-shader: the shader pipeline on the command line. See usage() below.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include "MaterialResolution.h"
+#include "core/Error.h"
+#include "core/Files.h"
+#include "core/Str.h"
+#include "shader/DriverLogMapper.h"
+#include "shader/IncludeExpander.h"
+#include "shader/Injector.h"
+#include "shader/Lint.h"
+#include "shader/Preprocessor.h"
+#include "shader/ShaderBuilder.h"
+#include "shader/ShaderInterface.h"
+
+namespace {
+
+using namespace th;
+
+constexpr const char* kUsage = R"(usage:
+  th-shader preprocess [-D NAME[=VALUE]]... [--defines-file F] [--repeat N] [--annotate] [FILE|-]
+      Evaluates conditionals (no includes, no migration); #define/#undef lines stay for the driver.
+  th-shader inject --plugins P.json [--stage vertex|fragment] [-I DIR]... [-D ...] [--repeat N]
+                   [--annotate] [FILE|-]
+      Expands includes (search path -I, then the engine's shaders) and applies the plugins'
+      injections; prints the result, lint findings on stderr. Integer -D values also serve as
+      include index parameters; -D names count as declared for the lint.
+  th-shader build --material NAME [--plugins NAMES|P.json] --stage vertex|fragment
+                  [--pass main|depth|shadow] [--language es300|glsl330] [-D ...] [-I DIR]...
+                  [--annotate] [--validate]
+      The full pipeline for a material's shader (for now NAME.vert/NAME.frag in the store).
+      Lint findings, texture units and uniform blocks go to stderr; --validate runs
+      glslangValidator on the result.
+  --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
+)";
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    std::string command;
+    ShaderDefines defines;
+    std::vector<std::string> includeDirs;
+    std::string definesFile, plugins, material, file;
+    std::optional<ShaderStage> stage;
+    std::string pass;
+    ShaderLanguage language = ShaderLanguage::Es300;
+    int repeat = 0;
+    bool annotate = false, validate = false;
+};
+
+Options parseArguments(int argc, char** argv) {
+    if (argc < 2) throw UsageError("missing command");
+    Options o;
+    o.command = argv[1];
+    if (o.command == "-h" || o.command == "--help") {
+        std::cout << kUsage;
+        std::exit(0);
+    }
+    if (o.command != "preprocess" && o.command != "inject" && o.command != "build")
+        throw UsageError(str("unknown command '", o.command, "'"));
+    bool haveFile = false;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&](const char* what) -> std::string {
+            if (i + 1 >= argc) throw UsageError(str(a, " needs ", what));
+            return argv[++i];
+        };
+        if (a == "-D") o.defines.push_back(parseDefineArgument(value("NAME[=VALUE]")));
+        else if (a.size() > 2 && a.rfind("-D", 0) == 0) o.defines.push_back(parseDefineArgument(a.substr(2)));
+        else if (a == "-I") o.includeDirs.push_back(value("a directory"));
+        else if (a.size() > 2 && a.rfind("-I", 0) == 0) o.includeDirs.push_back(a.substr(2));
+        else if (a == "--defines-file") o.definesFile = value("a file");
+        else if (a == "--plugins") o.plugins = value("NAMES or P.json");
+        else if (a == "--material") o.material = value("a material name");
+        else if (a == "--stage") {
+            std::string s = value("vertex or fragment");
+            o.stage = parseShaderStage(s);
+            if (!o.stage) throw UsageError(str("--stage '", s, "': expected vertex or fragment"));
+        } else if (a == "--pass") {
+            o.pass = value("main, depth or shadow");
+            if (o.pass != "main" && o.pass != "depth" && o.pass != "shadow")
+                throw UsageError(str("--pass '", o.pass, "': expected main, depth or shadow"));
+        } else if (a == "--language") {
+            std::string s = value("es300 or glsl330");
+            auto l = parseShaderLanguage(s);
+            if (!l) throw UsageError(str("--language '", s, "': expected es300 or glsl330"));
+            o.language = *l;
+        } else if (a == "--repeat") {
+            std::string s = value("a count");
+            char* end = nullptr;
+            long n = std::strtol(s.c_str(), &end, 10);
+            if (!end || *end || n < 1 || n > 1000000) throw UsageError(str("--repeat '", s, "': expected a count from 1"));
+            o.repeat = int(n);
+        } else if (a == "--annotate") o.annotate = true;
+        else if (a == "--validate") o.validate = true;
+        else if (a == "-" || a[0] != '-') {
+            if (haveFile) throw UsageError(str("more than one input file ('", o.file, "' and '", a, "')"));
+            o.file = a;
+            haveFile = true;
+        } else throw UsageError(str("unknown option '", a, "'"));
+    }
+    if (o.command == "inject" && o.plugins.empty()) throw UsageError("inject needs --plugins P.json");
+    if (o.command == "build") {
+        if (o.material.empty()) throw UsageError("build needs --material NAME");
+        if (!o.stage) throw UsageError("build needs --stage vertex|fragment");
+        if (haveFile) throw UsageError("build takes no input file (it reads the material's shaders from the store)");
+    }
+    return o;
+}
+
+ShaderText readInput(const std::string& file) {
+    if (file.empty() || file == "-") {
+        std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+        return ShaderText::fromSource("<stdin>", text);
+    }
+    return ShaderText::fromSource(file, readFile(file));
+}
+
+/// Runs `work` once to warm up, then `repeat` times, and prints the median on stderr.
+void measure(int repeat, const std::function<void()>& work) {
+    if (repeat <= 0) return;
+    work();
+    std::vector<double> ms;
+    for (int i = 0; i < repeat; ++i) {
+        auto t0 = std::chrono::steady_clock::now();
+        work();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    double median = ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+    std::fprintf(stderr, "median_ms=%.4f\n", median);
+}
+
+void print(const ShaderText& text, bool annotated) { std::cout << (annotated ? annotate(text) : text.text); }
+
+/// Prints findings; returns true when one is an error.
+bool report(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics) std::cerr << d.toString() << "\n";
+    return hasErrors(diagnostics);
+}
+
+ShaderStore makeStore(const Options& o) {
+    ShaderStore store;
+    // Earlier -I directories win: add them last.
+    for (auto it = o.includeDirs.rbegin(); it != o.includeDirs.rend(); ++it) store.addDirectory(*it);
+    return store;
+}
+
+std::vector<std::pair<std::string, int64_t>> indexParameters(const ShaderDefines& defines) {
+    std::vector<std::pair<std::string, int64_t>> out;
+    for (const ShaderDefine& d : defines) {
+        char* end = nullptr;
+        long long v = std::strtoll(d.value.c_str(), &end, 0);
+        if (!d.value.empty() && end && !*end) out.emplace_back(d.name, v);
+    }
+    return out;
+}
+
+int runPreprocess(const Options& o) {
+    ShaderDefines defines;
+    if (!o.definesFile.empty()) defines = parseDefinesFile(readFile(o.definesFile), o.definesFile);
+    for (const ShaderDefine& d : o.defines) setDefine(defines, d.name, d.value);
+    ShaderText input = readInput(o.file);
+    Preprocessor preprocessor;
+    ShaderText out = preprocessor.run(input, defines);
+    measure(o.repeat, [&] { out = preprocessor.run(input, defines); });
+    print(out, o.annotate);
+    return 0;
+}
+
+int runInject(const Options& o) {
+    ShaderStore store = makeStore(o);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    std::vector<const PluginCode*> pointers;
+    for (const PluginCode& p : plugins) pointers.push_back(&p);
+    ShaderText input = readInput(o.file);
+    ShaderStage stage = o.stage.value_or(o.file.find(".vert") != std::string::npos ? ShaderStage::Vertex : ShaderStage::Fragment);
+    IncludeOptions includeOptions;
+    includeOptions.indexParameters = indexParameters(o.defines);
+    IncludeExpander expander(store);
+    std::string name = o.file.empty() ? "<stdin>" : o.file;
+    auto work = [&] { return Injector::inject(expander.expand(input, includeOptions), stage, pointers, name); };
+    InjectionResult result = work();
+    measure(o.repeat, [&] { result = work(); });
+
+    LintContext lint;
+    lint.stage = stage;
+    lint.injection = &result;
+    lint.plugins = pointers;
+    for (const ShaderDefine& d : o.defines) lint.declaredDefines.push_back(d.name);
+    bool errors = report(Lint::run(lint));
+    print(result.text, o.annotate);
+    return errors ? 1 : 0;
+}
+
+int runBuild(const Options& o) {
+    ShaderStore store = makeStore(o);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    ShaderBuildRequest request;
+    request.stage = *o.stage;
+    request.source = materialShaderName(store, o.material, request.stage);
+    request.language = o.language;
+    request.defines = o.defines;
+    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
+    if (!o.pass.empty()) {
+        std::string passDefine = "PASS_" + o.pass;
+        for (char& c : passDefine) c = char(std::toupper(uint8_t(c)));
+        setDefine(request.defines, passDefine, "1");
+    }
+    for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
+    request.indexParameters = indexParameters(o.defines);
+    for (const PluginCode& p : plugins) request.plugins.push_back(&p);
+    request.lintErrorsThrow = false;
+
+    ShaderBuilder builder(store);
+    ShaderBuildResult result = builder.build(request);
+    bool errors = report(result.diagnostics);
+    ShaderInterface interface = ShaderInterface::scan(result.text);
+    std::vector<std::string> blocks;
+    for (auto& b : interface.uniformBlocks) blocks.push_back(b.name);
+    std::cerr << "texture units: " << interface.textureUnits() << " (" << interface.samplers.size() << " samplers)\n"
+              << "uniform blocks: " << interface.uniformBlocks.size() << (blocks.empty() ? "" : " (" + join(blocks, ", ") + ")")
+              << "\n";
+    print(result.text, o.annotate);
+    if (errors) return 1;
+    if (!o.validate) return 0;
+
+    // glslangValidator from PATH; the stage comes from -S, the file name is ours.
+    char path[] = "/tmp/th-shader-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) throw Error("cannot create a temporary file for --validate");
+    close(fd);
+    writeFile(path, result.text.text);
+    std::string command = str("glslangValidator -S ", request.stage == ShaderStage::Vertex ? "vert" : "frag", " ", path, " 2>&1");
+    std::FILE* pipe = popen(command.c_str(), "r");
+    std::string log;
+    if (pipe) {
+        char buffer[4096];
+        size_t n;
+        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) log.append(buffer, n);
+    }
+    int status = pipe ? pclose(pipe) : -1;
+    std::filesystem::remove(path);
+    if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+        throw Error("--validate: glslangValidator not found on PATH (Debian package glslang-tools)");
+    // Its first line names our temporary file; the rest maps to origins.
+    if (log.rfind(path, 0) == 0) log.erase(0, log.find('\n') == std::string::npos ? log.size() : log.find('\n') + 1);
+    std::string mapped = DriverLogMapper::map(log, result.text.lines);
+    if (!mapped.empty()) std::cerr << mapped << (mapped.back() == '\n' ? "" : "\n");
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    std::cerr << "validation: " << (ok ? "ok" : "FAILED") << " (glslangValidator, " << toString(o.language) << ")\n";
+    return ok ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        Options o = parseArguments(argc, argv);
+        if (o.command == "preprocess") return runPreprocess(o);
+        if (o.command == "inject") return runInject(o);
+        return runBuild(o);
+    } catch (const UsageError& e) {
+        std::cerr << "th-shader: " << e.what() << "\n" << kUsage;
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "th-shader: " << e.what() << "\n";
+        return 1;
+    }
+}

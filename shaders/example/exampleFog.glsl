@@ -1,0 +1,1 @@
+    color.rgb = mix(fogColor, color.rgb, exp(-fogDensity * length(vPositionW - cameraPosition)));

@@ -1,0 +1,2 @@
+uniform vec3 lightDirection{X};
+uniform vec3 lightColor{X};
