@@ -5,6 +5,7 @@
 
 #include "core/Log.h"
 #include "core/Str.h"
+#include "shader/DriverLogMapper.h"
 
 namespace th {
 
@@ -38,50 +39,10 @@ GlObject compileStage(GLenum type, const ShaderText& text, std::string_view labe
 void checkStage(const GlObject& shader, const ShaderText& text, const std::string& label, const char* stage) {
     GLint ok = GL_FALSE;
     glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
-    if (!ok) throw ShaderCompileError(label, str(stage, " compile"), mapShaderLog(infoLog(shader.id(), false), text.lines));
+    if (!ok) throw ShaderCompileError(label, str(stage, " compile"), DriverLogMapper::map(infoLog(shader.id(), false), text.lines));
 }
 
 } // namespace
-
-std::string mapShaderLog(std::string_view log, const LineMap& lines) {
-    // Forms: Mesa "0:42(12): error: ...", NVIDIA "0(42) : error C...", glslang/ANGLE "ERROR: 0:42: ...".
-    std::string out;
-    for (std::string_view line : split(log, '\n')) {
-        if (trim(line).empty()) continue;
-        size_t pos = 0;
-        std::string prefix;
-        if (startsWith(line, "ERROR: ") || startsWith(line, "WARNING: ")) {
-            pos = line.find(' ') + 1;
-            prefix = std::string(line.substr(0, pos - 2));
-            for (auto& c : prefix) c = char(std::tolower(c));
-            prefix += ": ";
-        }
-        size_t p = pos;
-        while (p < line.size() && std::isdigit(uint8_t(line[p]))) ++p;
-        if (p == pos || p >= line.size() || (line[p] != ':' && line[p] != '(')) {
-            out += str(line, "\n");
-            continue;
-        }
-        char open = line[p++];
-        size_t n0 = p;
-        while (p < line.size() && std::isdigit(uint8_t(line[p]))) ++p;
-        if (p == n0) {
-            out += str(line, "\n");
-            continue;
-        }
-        int lineNo = std::stoi(std::string(line.substr(n0, p - n0)));
-        if (open == '(' && p < line.size() && line[p] == ')') ++p;
-        if (p < line.size() && line[p] == '(') { // Mesa's column
-            size_t close = line.find(')', p);
-            if (close != std::string_view::npos) p = close + 1;
-        }
-        std::string_view rest = trim(line.substr(p));
-        if (!rest.empty() && rest[0] == ':') rest = trim(rest.substr(1));
-        SourceLocation where = lines.locate(lineNo);
-        out += str(where.toString(), ": ", prefix, rest, "\n");
-    }
-    return out;
-}
 
 bool PendingProgram::ready() const {
     if (!mProgram) return true;

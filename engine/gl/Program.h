@@ -92,7 +92,4 @@ private:
     explicit Program(GLuint id) : GlObject(GlObjectKind::Program, id) {}
 };
 
-/// Rewrites a driver info log so each "0:LINE" reference names the origin of that line.
-std::string mapShaderLog(std::string_view log, const LineMap& lines);
-
 } // namespace th

@@ -1,0 +1,244 @@
+#include "material/EffectCache.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/Error.h"
+#include "core/Log.h"
+#include "core/Str.h"
+#include "gl/GlApi.h"
+
+namespace th {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+} // namespace
+
+EffectCache::EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries)
+    : mStore(store), mContext(context), mBinaries(binaries), mBuilder(store) {
+    mBlockBindings = {{"Scene", 0}, {"Draw", 1}, {"Material", 2}, {"Plugins", 3}};
+    if (context.parallelShaderCompile) glMaxShaderCompilerThreadsKHR(0xFFFFFFFFu); // as many as the driver likes
+}
+
+EffectCache::~EffectCache() = default;
+
+void EffectCache::setEngineSamplers(std::vector<std::pair<std::string, std::string>> s) { mEngineSamplers = std::move(s); }
+void EffectCache::setBuiltinDefines(std::vector<std::string> names) { mBuiltinDefines = std::move(names); }
+void EffectCache::setUniformBlockBindings(std::vector<std::pair<std::string, unsigned>> b) { mBlockBindings = std::move(b); }
+
+std::vector<std::string> EffectCache::allBuiltins() const {
+    std::vector<std::string> b = mBuiltinDefines;
+    for (RenderPass p : kAllPasses) b.emplace_back(passDefine(p));
+    return b;
+}
+
+std::string EffectCache::keyOf(const EffectRequest& r) const {
+    std::string key = str(r.vertexShader, '\x1f', r.fragmentShader, '\x1f', mStore.generation(), '\x1f', int(r.pass),
+                          '\x1f', int(mContext.api), '\x1f');
+    for (auto& d : r.defines) key += str(d.name, '=', d.value, ';');
+    key += '\x1f';
+    for (auto* p : r.plugins) key += str(p->signature(), ',');
+    key += '\x1f';
+    for (auto& [n, l] : r.attributeLocations) key += str(n, ':', l, ',');
+    return key;
+}
+
+std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const EffectRequest& r) {
+    ShaderBuildRequest b;
+    b.defines = r.defines;
+    b.declaredDefines = r.declaredDefines;
+    b.builtinDefines = allBuiltins();
+    b.plugins = r.plugins;
+    b.language = mContext.api == GlApi::Gles30 ? ShaderLanguage::Es300 : ShaderLanguage::Glsl330;
+    b.stage = ShaderStage::Vertex;
+    b.source = r.vertexShader;
+    ShaderBuildResult vertex = mBuilder.build(b);
+    b.stage = ShaderStage::Fragment;
+    b.source = r.fragmentShader;
+    ShaderBuildResult fragment = mBuilder.build(b);
+    return {std::move(vertex), std::move(fragment)};
+}
+
+void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs, const ShaderInterface& fs) const {
+    const Limits& limits = mContext.limits;
+    auto owner = [&](const std::string& sampler) -> std::string {
+        for (auto& [name, label] : mEngineSamplers)
+            if (name == sampler) return str("engine (", label, ")");
+        if (std::find(r.materialSamplers.begin(), r.materialSamplers.end(), sampler) != r.materialSamplers.end())
+            return str("material '", r.materialName, "'");
+        for (auto* p : r.plugins)
+            for (auto& s : p->samplers)
+                if (s.name == sampler) return str("plugin '", p->name, "'");
+        return "shader";
+    };
+    auto report = [&](const ShaderInterface& in, const char* stage, int limit) {
+        int units = in.textureUnits();
+        if (units <= limit) return;
+        // Group by contributor, in first-seen order.
+        std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+        std::vector<int> counts;
+        for (auto& s : in.samplers) {
+            std::string who = owner(s.name);
+            auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return g.first == who; });
+            if (it == groups.end()) {
+                groups.push_back({who, {}});
+                counts.push_back(0);
+                it = groups.end() - 1;
+            }
+            it->second.push_back(s.arraySize > 1 ? str(s.name, "[", s.arraySize, "]") : s.name);
+            counts[size_t(it - groups.begin())] += std::max(s.arraySize, 1);
+        }
+        std::string lines;
+        for (size_t i = 0; i < groups.size(); ++i)
+            lines += str("\n  ", groups[i].first, ": ", counts[i], " (", join(groups[i].second, ", "), ")");
+        throw Error(str(r.label, ": the ", stage, " stage needs ", units, " texture units; the ", toString(mContext.limitsProfile),
+                        " limits allow ", limit, ". Contributors:", lines));
+    };
+    report(vs, "vertex", limits.maxVertexTextureImageUnits);
+    report(fs, "fragment", limits.maxTextureImageUnits);
+    std::set<std::string> combined;
+    int combinedUnits = 0;
+    for (auto* in : {&vs, &fs})
+        for (auto& s : in->samplers)
+            if (combined.insert(s.name).second) combinedUnits += std::max(s.arraySize, 1);
+    if (combinedUnits > limits.maxCombinedTextureImageUnits)
+        throw Error(str(r.label, ": ", combinedUnits, " texture units in total; the limit is ", limits.maxCombinedTextureImageUnits));
+    auto blocks = [&](const ShaderInterface& in, const char* stage, int limit) {
+        if (int(in.uniformBlocks.size()) <= limit) return;
+        std::vector<std::string> names;
+        for (auto& b : in.uniformBlocks) names.push_back(b.name);
+        throw Error(str(r.label, ": the ", stage, " stage declares ", names.size(), " uniform blocks; the ",
+                        toString(mContext.limitsProfile), " limits allow ", limit, ": ", join(names, ", ")));
+    };
+    blocks(vs, "vertex", limits.maxVertexUniformBlocks);
+    blocks(fs, "fragment", limits.maxFragmentUniformBlocks);
+    for (auto* in : {&vs, &fs})
+        for (auto& b : in->uniformBlocks)
+            if (std::none_of(mBlockBindings.begin(), mBlockBindings.end(), [&](auto& kv) { return kv.first == b.name; }))
+                throw Error(b.where, str(r.label, ": uniform block '", b.name, "' has no binding point; the engine binds ",
+                                         [&] {
+                                             std::vector<std::string> n;
+                                             for (auto& kv : mBlockBindings) n.push_back(kv.first);
+                                             return join(n, ", ");
+                                         }()));
+}
+
+std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
+    ++mStats.requests;
+    std::string key = keyOf(request);
+    if (auto it = mEffects.find(key); it != mEffects.end()) {
+        ++mStats.hits;
+        return it->second;
+    }
+    auto effect = std::make_shared<Effect>();
+    effect->mLabel = request.label;
+    effect->mPass = request.pass;
+    effect->mId = mNextId++;
+    effect->mAttributes = request.attributeLocations;
+    mEffects.emplace(key, effect);
+    ++mStats.built;
+    auto t0 = Clock::now();
+    try {
+        auto [vertex, fragment] = buildSources(request);
+        effect->mVertex = std::move(vertex.text);
+        effect->mFragment = std::move(fragment.text);
+        effect->mDiagnostics = std::move(vertex.diagnostics);
+        effect->mDiagnostics.insert(effect->mDiagnostics.end(), fragment.diagnostics.begin(), fragment.diagnostics.end());
+        effect->mVertexInterface = ShaderInterface::scan(effect->mVertex);
+        effect->mFragmentInterface = ShaderInterface::scan(effect->mFragment);
+        checkBudget(request, effect->mVertexInterface, effect->mFragmentInterface);
+    } catch (const Error& e) {
+        effect->mState = Effect::State::Failed;
+        effect->mError = e.what();
+        ++mStats.failed;
+        logError(request.label, ": ", e.what());
+        return effect;
+    }
+    effect->mBuildMs = msSince(t0);
+    mStats.buildMs += effect->mBuildMs;
+
+    ProgramSource source{effect->mLabel, effect->mVertex, effect->mFragment, effect->mAttributes};
+    if (mBinaries && mBinaries->enabled()) {
+        effect->mProgram = mBinaries->load(source);
+        if (effect->mProgram) {
+            effect->mFromBinary = true;
+            ++mStats.fromBinary;
+            link(*effect);
+            return effect;
+        }
+    }
+    effect->mPending = Program::start(std::move(source));
+    mCompiling.push_back(effect);
+    if (!mParallel || !mContext.parallelShaderCompile) finalize(*effect);
+    return effect;
+}
+
+void EffectCache::link(Effect& e) {
+    const Program& p = e.mProgram;
+    for (auto& [name, binding] : mBlockBindings) p.bindUniformBlock(name, binding);
+    // Units: the engine's samplers first in their fixed order (so their bindings rarely change
+    // between draws), then the rest in the order the program reports them.
+    std::vector<ActiveResource> active = p.activeSamplers();
+    std::stable_sort(active.begin(), active.end(), [&](const ActiveResource& a, const ActiveResource& b) {
+        auto rank = [&](const std::string& n) {
+            for (size_t i = 0; i < mEngineSamplers.size(); ++i)
+                if (mEngineSamplers[i].first == n) return int(i);
+            return int(mEngineSamplers.size());
+        };
+        return rank(a.name) < rank(b.name);
+    });
+    e.mSamplers.clear();
+    int unit = 0;
+    for (auto& s : active) {
+        std::string name = s.name;
+        if (auto b = name.find('['); b != std::string::npos) name.resize(b); // "maps[0]" → "maps"
+        for (int i = 0; i < s.arraySize; ++i) {
+            std::string element = s.arraySize > 1 ? str(name, "[", i, "]") : name;
+            p.setSamplerUnit(element, unit);
+            if (i == 0) e.mSamplers.push_back({name, unit, s.type});
+            ++unit;
+        }
+    }
+    e.mState = Effect::State::Ready;
+}
+
+void EffectCache::finalize(Effect& e) {
+    auto t0 = Clock::now();
+    try {
+        e.mProgram = e.mPending.finish();
+    } catch (const ShaderCompileError& error) {
+        e.mState = Effect::State::Failed;
+        e.mError = error.what();
+        ++mStats.failed;
+        logError(e.mError);
+    }
+    mStats.compileMs += msSince(t0);
+    e.mPending = PendingProgram();
+    mCompiling.erase(std::remove_if(mCompiling.begin(), mCompiling.end(), [&](auto& p) { return p.get() == &e; }), mCompiling.end());
+    if (e.mState == Effect::State::Failed) return;
+    ++mStats.compiled;
+    link(e);
+    if (mBinaries) mBinaries->store({e.mLabel, e.mVertex, e.mFragment, e.mAttributes}, e.mProgram);
+}
+
+void EffectCache::poll() {
+    std::vector<std::shared_ptr<Effect>> done;
+    for (auto& e : mCompiling)
+        if (e->mPending.ready()) done.push_back(e);
+    for (auto& e : done) finalize(*e);
+}
+
+void EffectCache::finishAll() {
+    while (!mCompiling.empty()) {
+        auto e = mCompiling.front();
+        finalize(*e);
+    }
+}
+
+void EffectCache::clear() {
+    finishAll();
+    mEffects.clear();
+}
+
+} // namespace th

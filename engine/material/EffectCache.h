@@ -1,0 +1,105 @@
+#pragma once
+// Builds effects through the shader pipeline and keeps them, keyed by everything that changes
+// the program: shader names, store generation, pass, the define set, what each plugin
+// contributes (its code signature: code, declarations and enabled state — never defines
+// alone, which let Babylon.js share a program between materials whose plugins differ), the
+// attribute bindings and the language. Identical permutations compile once; flipping a
+// define back is a cache hit.
+//
+// Budgets are checked when an effect is built, against the context's limits profile: texture
+// units per stage (material, plugins and the engine's own samplers) and uniform blocks per
+// stage. Over budget is a Failed effect whose message lists every contributor.
+#include <chrono>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "gl/Context.h"
+#include "material/Effect.h"
+#include "material/ProgramBinaryCache.h"
+#include "shader/PluginCode.h"
+#include "shader/ShaderBuilder.h"
+#include "shader/ShaderDefines.h"
+#include "shader/ShaderStore.h"
+
+namespace th {
+
+struct EffectRequest {
+    std::string label; ///< for messages: "material 'Ground' (pbr), shadow pass"
+    std::string vertexShader;
+    std::string fragmentShader;
+    RenderPass pass = RenderPass::Main;
+    ShaderDefines defines;
+    std::vector<std::string> declaredDefines; ///< the material's; plugins' come from their code
+    std::vector<const PluginCode*> plugins;
+    std::vector<std::pair<std::string, unsigned>> attributeLocations;
+    /// Budget reporting: who owns which sampler.
+    std::string materialName;
+    std::vector<std::string> materialSamplers;
+};
+
+class EffectCache {
+public:
+    EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries = nullptr);
+    ~EffectCache();
+
+    /// Samplers the engine binds itself (IBL, BRDF table, shadows, light data), with a label
+    /// for budget reports. They take the lowest texture units, in this order.
+    void setEngineSamplers(std::vector<std::pair<std::string, std::string>> nameAndLabel);
+    /// Defines the engine may set (PASS_*, INSTANCES, HAS_*...), for the lint.
+    void setBuiltinDefines(std::vector<std::string> names);
+    /// Uniform block name → binding point ("Scene" → 0, ...). A block not listed fails the effect.
+    void setUniformBlockBindings(std::vector<std::pair<std::string, unsigned>> bindings);
+    /// Compile in the background where KHR_parallel_shader_compile allows (default on).
+    void setParallelCompile(bool on) { mParallel = on; }
+
+    /// The effect for a request: cached, or started now. Never throws for a bad shader: the
+    /// effect comes back Failed with the reason.
+    std::shared_ptr<Effect> get(const EffectRequest& request);
+    /// Moves compiling effects on (finishing those the driver is done with).
+    void poll();
+    /// Blocks until no effect is compiling.
+    void finishAll();
+    /// Drops every effect (after a shader reload). Holders keep theirs alive until re-selection.
+    void clear();
+
+    struct Stats {
+        uint64_t requests = 0, hits = 0, built = 0, compiled = 0, fromBinary = 0, failed = 0;
+        double buildMs = 0;   ///< pipeline time (string stages) in total
+        double compileMs = 0; ///< driver time spent waiting in finish (synchronous part)
+    };
+    const Stats& stats() const { return mStats; }
+    size_t size() const { return mEffects.size(); }
+    size_t pending() const { return mCompiling.size(); }
+    const ContextInfo& context() const { return mContext; }
+    const ShaderStore& store() const { return mStore; }
+
+    /// Builds the two stages for a request without compiling (tools, shader views). Throws
+    /// th::Error when the pipeline fails.
+    std::pair<ShaderBuildResult, ShaderBuildResult> buildSources(const EffectRequest& request);
+    /// Throws th::Error listing contributors when the sources exceed the limits.
+    void checkBudget(const EffectRequest& request, const ShaderInterface& vertex, const ShaderInterface& fragment) const;
+
+private:
+    std::string keyOf(const EffectRequest& request) const;
+    void finalize(Effect& effect);
+    void link(Effect& effect);
+    std::vector<std::string> allBuiltins() const;
+
+    const ShaderStore& mStore;
+    const ContextInfo& mContext;
+    ProgramBinaryCache* mBinaries;
+    ShaderBuilder mBuilder;
+    std::vector<std::pair<std::string, std::string>> mEngineSamplers;
+    std::vector<std::string> mBuiltinDefines;
+    std::vector<std::pair<std::string, unsigned>> mBlockBindings;
+    std::unordered_map<std::string, std::shared_ptr<Effect>> mEffects;
+    std::vector<std::shared_ptr<Effect>> mCompiling;
+    uint64_t mNextId = 1;
+    bool mParallel = true;
+    Stats mStats;
+};
+
+} // namespace th

@@ -1,0 +1,229 @@
+#include "material/Material.h"
+
+#include <algorithm>
+
+#include "core/Error.h"
+#include "core/Hash.h"
+#include "core/Log.h"
+#include "core/Str.h"
+#include "material/VertexAttributes.h"
+
+namespace th {
+
+Material::Material(std::string name) : mName(std::move(name)) {}
+Material::~Material() = default;
+
+TextureBinding Material::texture(std::string_view) const { return {}; }
+
+void Material::setAlphaMode(AlphaMode mode) {
+    if (mode == mAlphaMode) return;
+    mAlphaMode = mode;
+    ++mVersion;
+}
+
+void Material::setDoubleSided(bool doubleSided) {
+    if (doubleSided == mDoubleSided) return;
+    mDoubleSided = doubleSided;
+    ++mVersion;
+}
+
+void Material::setStencil(std::optional<StencilState> stencil) {
+    if (stencil) {
+        const StencilState& s = *stencil;
+        auto writes = [](StencilOp op) { return op != StencilOp::Keep; };
+        bool anyWrite = writes(s.fail) || writes(s.depthFail) || writes(s.pass);
+        if (anyWrite && s.writeMask == 0)
+            throw Error(str("material '", mName, "': stencil operations write (fail ", toString(s.fail), ", depth-fail ",
+                            toString(s.depthFail), ", pass ", toString(s.pass), ") but the write mask is 0: nothing would be written"));
+        bool replaces = s.fail == StencilOp::Replace || s.depthFail == StencilOp::Replace || s.pass == StencilOp::Replace;
+        if (replaces && (s.reference & s.writeMask) == 0 && s.reference != 0)
+            throw Error(str("material '", mName, "': stencil Replace writes reference ", int(s.reference),
+                            " through write mask ", int(s.writeMask), ": no bit of the reference survives the mask"));
+        bool compares = s.compare != CompareFunc::Always && s.compare != CompareFunc::Never;
+        if (compares && s.readMask == 0)
+            throw Error(str("material '", mName, "': stencil compare '", toString(s.compare),
+                            "' with read mask 0 compares nothing; use 'always' or a non-zero read mask"));
+        if (!anyWrite && s.compare == CompareFunc::Always)
+            throw Error(str("material '", mName, "': a stencil state that neither tests (compare 'always') nor writes "
+                            "(all operations 'keep') does nothing; leave stencil unset instead"));
+    }
+    mStencil = stencil;
+    ++mVersion;
+}
+
+RenderState Material::renderState(RenderPass pass) const {
+    RenderState s;
+    s.cull = mDoubleSided ? CullMode::None : CullMode::Back;
+    if (pass == RenderPass::Main) {
+        if (mAlphaMode == AlphaMode::Blend) {
+            s.blend = BlendMode::Premultiplied;
+            s.depthWrite = mDepthWrite.value_or(false);
+        } else {
+            s.depthWrite = mDepthWrite.value_or(true);
+        }
+        s.stencil = mStencil; // only the main colour pass sees stencil
+    } else {
+        s.colorWrite = false;
+        s.depthWrite = true;
+    }
+    return s;
+}
+
+void Material::addPlugin(std::shared_ptr<MaterialPlugin> plugin, bool force) {
+    if (!plugin) throw Error(str("material '", mName, "': addPlugin(nullptr)"));
+    if (!acceptsPlugins())
+        throw Error(str("material '", mName, "' (", kind(), ") takes no plugins; '", plugin->name(), "' was not added"));
+    std::string reason;
+    if (!force && !plugin->accepts(*this, &reason))
+        throw Error(str("plugin '", plugin->name(), "' refused material '", mName, "': ", reason));
+    for (auto& existing : mPlugins) {
+        if (existing->name() == plugin->name())
+            throw Error(str("material '", mName, "' already has a plugin named '", plugin->name(), "'"));
+        auto clash = [&](auto& mine, auto& theirs, const char* what) {
+            for (auto& a : mine)
+                for (auto& b : theirs)
+                    if (a.name == b.name)
+                        throw Error(str("plugins '", existing->name(), "' and '", plugin->name(), "' both declare the ",
+                                        what, " '", a.name, "' on material '", mName, "'"));
+        };
+        clash(existing->declaration().uniforms, plugin->declaration().uniforms, "uniform");
+        clash(existing->declaration().samplers, plugin->declaration().samplers, "sampler");
+        clash(existing->declaration().attributes, plugin->declaration().attributes, "instance attribute");
+    }
+    mPlugins.push_back(std::move(plugin));
+    ++mVersion;
+}
+
+bool Material::removePlugin(std::string_view name) {
+    auto it = std::find_if(mPlugins.begin(), mPlugins.end(), [&](auto& p) { return p->name() == name; });
+    if (it == mPlugins.end()) return false;
+    mPlugins.erase(it);
+    ++mVersion;
+    return true;
+}
+
+MaterialPlugin* Material::plugin(std::string_view name) const {
+    for (auto& p : mPlugins)
+        if (p->name() == name) return p.get();
+    return nullptr;
+}
+
+uint64_t Material::version() const {
+    uint64_t v = mVersion;
+    for (auto& p : mPlugins) v = hashCombine(v, p->version());
+    return v;
+}
+
+static std::string glslAttributeType(int components) {
+    return components == 1 ? "float" : str("vec", components);
+}
+
+void Material::ensureInterface() const {
+    uint64_t stamp = 0x5eed;
+    for (auto& p : mPlugins) stamp = hashCombine(stamp, hashCombine(reinterpret_cast<uintptr_t>(p.get()), p->enabled()));
+    if (stamp == mInterfaceStamp) return;
+    mInterfaceStamp = stamp;
+
+    // Plugins in injection order decide layout and attribute locations, so the same plugin set
+    // always produces the same block and the same locations.
+    std::vector<const MaterialPlugin*> ordered;
+    for (auto& p : mPlugins)
+        if (p->enabled()) ordered.push_back(p.get());
+    std::stable_sort(ordered.begin(), ordered.end(), [](auto* a, auto* b) {
+        return a->priority() != b->priority() ? a->priority() < b->priority() : a->registration() < b->registration();
+    });
+
+    mPluginLayout = Std140Layout();
+    mAttributeLocations.clear();
+    std::string vertexDecl, fragmentDecl, attributes, vertexSamplers, fragmentSamplers;
+    unsigned location = attrib::kFirstPluginAttribute;
+    for (auto* p : ordered) {
+        const PluginDeclaration& d = p->declaration();
+        for (auto& u : d.uniforms) {
+            std::string type = u.type;
+            int arraySize = 0;
+            if (size_t b = type.find('['); b != std::string::npos) {
+                arraySize = std::stoi(type.substr(b + 1));
+                type = type.substr(0, b);
+            }
+            mPluginLayout.add(u.name, parseUniformType(type), arraySize);
+        }
+        for (auto& a : d.attributes) {
+            if (location >= attrib::kMaxAttributes)
+                throw Error(str("material '", mName, "': plugin attribute '", a.name, "' of '", p->name(),
+                                "' does not fit: only ", attrib::kMaxAttributes - attrib::kFirstPluginAttribute,
+                                " per-instance attribute locations are left for plugins"));
+            attributes += str("attribute ", glslAttributeType(a.components), " ", a.name, ";\n");
+            mAttributeLocations.emplace_back(a.name, location++);
+        }
+        for (auto& s : d.samplers) {
+            std::string decl = str("uniform ", s.precision.empty() ? "highp" : s.precision, " ", s.type, " ", s.name, ";\n");
+            if (!d.vertex.empty()) vertexSamplers += decl;
+            if (!d.fragment.empty()) fragmentSamplers += decl;
+        }
+    }
+    std::string block;
+    if (!mPluginLayout.members().empty()) block = str("layout(std140) uniform Plugins {\n", mPluginLayout.glslMembers(), "};\n");
+    vertexDecl = block + vertexSamplers;
+    if (!attributes.empty()) vertexDecl += "#ifdef INSTANCES\n" + attributes + "#endif\n";
+    fragmentDecl = block + fragmentSamplers;
+
+    PluginCode decl;
+    decl.name = "engine plugin declarations";
+    decl.priority = INT32_MIN; // before every plugin's own definitions
+    if (!vertexDecl.empty()) decl.addCode(ShaderStage::Vertex, "CUSTOM_VERTEX_DEFINITIONS", vertexDecl, "<plugin declarations>");
+    if (!fragmentDecl.empty()) decl.addCode(ShaderStage::Fragment, "CUSTOM_FRAGMENT_DEFINITIONS", fragmentDecl, "<plugin declarations>");
+    mDeclarations = std::move(decl);
+}
+
+std::vector<const PluginCode*> Material::pluginCode(RenderPass pass) const {
+    ensureInterface();
+    std::vector<const PluginCode*> out;
+    if (mDeclarations.hasCode()) out.push_back(&mDeclarations);
+    for (auto& p : mPlugins) {
+        if (!p->enabled()) continue;
+        if (pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
+        if (pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
+        out.push_back(&p->code());
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, unsigned>> Material::instanceAttributeLocations() const {
+    ensureInterface();
+    return mAttributeLocations;
+}
+
+UniformBuffer& Material::pluginBlock() {
+    ensureInterface();
+    if (!mPluginBlock || mPluginBlockStamp != mInterfaceStamp) {
+        // Carry values over by name: a rebuilt block keeps what plugins wrote before.
+        auto fresh = std::make_unique<UniformBuffer>(mPluginLayout, str(mName, " plugins"));
+        if (mPluginBlock) {
+            for (auto& m : mPluginLayout.members()) {
+                const Std140Member* old = mPluginBlock->layout().find(m.name);
+                if (old && old->type == m.type && old->size == m.size)
+                    fresh->write(m.offset, mPluginBlock->data() + old->offset, m.size);
+            }
+        }
+        mPluginBlock = std::move(fresh);
+        mPluginBlockStamp = mInterfaceStamp;
+    }
+    return *mPluginBlock;
+}
+
+UniformBuffer* Material::materialBlock() {
+    if (!mMaterialBlock) {
+        Std140Layout layout = uniformLayout();
+        if (layout.members().empty()) return nullptr;
+        mMaterialBlock = std::make_unique<UniformBuffer>(layout, str(mName, " material"));
+        mUniformsDirty = true;
+    }
+    if (mUniformsDirty) {
+        writeUniforms(*mMaterialBlock);
+        mUniformsDirty = false;
+    }
+    return mMaterialBlock.get();
+}
+
+} // namespace th

@@ -1,0 +1,78 @@
+#include "material/MaterialPlugin.h"
+
+#include "core/Str.h"
+#include "material/Material.h"
+
+namespace th {
+
+namespace {
+std::atomic<uint32_t> gRegistration{0};
+}
+
+MaterialPlugin::MaterialPlugin(PluginDeclaration declaration)
+    : mDeclaration(std::move(declaration)), mRegistration(gRegistration++) {
+    rebuildCode();
+}
+
+MaterialPlugin::~MaterialPlugin() = default;
+
+void MaterialPlugin::rebuildCode() {
+    PluginCode code;
+    code.name = mDeclaration.name;
+    code.priority = mDeclaration.priority;
+    code.registration = mRegistration;
+    code.enabled = mEnabled;
+    code.defines = mDeclaration.defines;
+    code.uniforms = mDeclaration.uniforms;
+    code.samplers = mDeclaration.samplers;
+    for (auto& s : mDeclaration.vertex) code.addCode(ShaderStage::Vertex, s.key, s.code, s.origin);
+    for (auto& s : mDeclaration.fragment) code.addCode(ShaderStage::Fragment, s.key, s.code, s.origin);
+    mCode = std::move(code);
+}
+
+void MaterialPlugin::setEnabled(bool enabled) {
+    if (enabled == mEnabled) return;
+    mEnabled = enabled;
+    mCode.enabled = enabled;
+    ++mVersion;
+}
+
+void MaterialPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
+    for (auto& d : mDeclaration.defines)
+        if (d.defaultValue) setDefine(defines, d.name, *d.defaultValue);
+}
+
+void MaterialPlugin::updateUniforms(PluginUniforms&, const FrameInfo&) const {}
+
+TextureBinding MaterialPlugin::texture(std::string_view) const { return {}; }
+
+bool MaterialPlugin::accepts(const Material& material, std::string* reason) const {
+    if (!material.acceptsPlugins()) {
+        if (reason) *reason = str("material '", material.name(), "' (", material.kind(), ") takes no plugins");
+        return false;
+    }
+    return true;
+}
+
+PluginDeclaration declarationFromCode(const PluginCode& code) {
+    PluginDeclaration d;
+    d.name = code.name;
+    d.priority = code.priority;
+    d.defines = code.defines;
+    d.uniforms = code.uniforms;
+    d.samplers = code.samplers;
+    // Keep each snippet's own line origins by re-adding the text under its first origin name.
+    for (auto* stage : {&code.vertex, &code.fragment}) {
+        for (auto& s : *stage) {
+            std::string origin = s.code.lines.size() > 0 ? s.code.lines.sourceName(s.code.lines[0].source) : std::string();
+            (stage == &code.vertex ? d.vertex : d.fragment).push_back({s.key, s.code.text, origin});
+        }
+    }
+    return d;
+}
+
+DataPlugin::DataPlugin(const PluginCode& code) : MaterialPlugin(declarationFromCode(code)) {
+    if (!code.enabled) setEnabled(false);
+}
+
+} // namespace th

@@ -1,0 +1,135 @@
+#pragma once
+// The base of every material plugin: how a game extends the PBR material without forking its
+// shaders. A plugin declares everything up front in a PluginDeclaration handed to this base
+// class's constructor: name, priority, defines with defaults, uniforms (laid out by the engine
+// in the material's std140 "Plugins" block), samplers, per-instance attributes, and its code
+// per stage keyed by marker (CUSTOM_...), regex (!pattern, !*pattern) or callable target.
+// Nothing is asked of a subclass while the base is being constructed (Babylon's trap: keys
+// collected before the subclass existed were lost).
+//
+// What costs what at run time:
+//   - setting a uniform (PluginUniforms::set) is instant: the value lives in a uniform buffer
+//     that every program of the material reads, so a rebuilt program sees it at once;
+//   - changing a define (in prepareDefines, after markDefinesDirty()) selects another effect:
+//     a rebuild the first time, a cache hit when flipped back;
+//   - enabling or disabling the plugin changes the material's code: also an effect switch.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "material/DrawInfo.h"
+#include "shader/PluginCode.h"
+#include "shader/ShaderDefines.h"
+
+namespace th {
+
+class Texture;
+class Sampler;
+class PluginUniforms;
+
+/// A per-instance vertex attribute a plugin reads (only where the mesh is instanced: the
+/// declaration is emitted under #ifdef INSTANCES).
+struct PluginAttribute {
+    std::string name;
+    int components = 1; ///< float, vec2, vec3 or vec4
+};
+
+struct PluginDeclaration {
+    std::string name;
+    /// Lower priorities inject first; ties keep the order the plugins were added in.
+    int priority = 0;
+    std::vector<PluginDefine> defines;
+    std::vector<PluginUniform> uniforms;
+    std::vector<PluginSampler> samplers;
+    std::vector<PluginAttribute> attributes;
+    /// Code per stage: {key, GLSL}. `origin` on a snippet names the file it came from.
+    struct Snippet {
+        std::string key;
+        std::string code;
+        std::string origin; ///< e.g. "plugins/wind/wind.vert.glsl"; default "plugin 'X' key 'K'"
+    };
+    std::vector<Snippet> vertex;
+    std::vector<Snippet> fragment;
+    /// Whether the plugin's code runs in depth pre-pass and shadow passes (the default, so a
+    /// displacement moves the shadow and a discard cuts it). Opt out only for work that is
+    /// expensive and invisible in depth.
+    bool inDepthPass = true;
+    bool inShadowPass = true;
+};
+
+/// A texture and the sampler state to read it with.
+struct TextureBinding {
+    const Texture* texture = nullptr;
+    const Sampler* sampler = nullptr;
+};
+
+/// Per-frame facts handed to plugins when they write their uniforms.
+struct FrameInfo {
+    double seconds = 0;    ///< since the renderer started, unwrapped
+    float shaderTime = 0;  ///< wrapped to [0, 300) (core/ShaderTime.h)
+    uint64_t frame = 0;
+};
+
+class MaterialPlugin {
+public:
+    explicit MaterialPlugin(PluginDeclaration declaration);
+    virtual ~MaterialPlugin();
+    MaterialPlugin(const MaterialPlugin&) = delete;
+    MaterialPlugin& operator=(const MaterialPlugin&) = delete;
+
+    const PluginDeclaration& declaration() const { return mDeclaration; }
+    const std::string& name() const { return mDeclaration.name; }
+    int priority() const { return mDeclaration.priority; }
+
+    bool enabled() const { return mEnabled; }
+    /// Enables or disables the plugin's code (an effect switch, see above).
+    void setEnabled(bool enabled);
+
+    /// Sets this plugin's defines for one draw. The default sets each declared define to its
+    /// default value. Called when the material's effect is (re)selected, not every frame;
+    /// call markDefinesDirty() when an input of this function changed.
+    virtual void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const;
+    /// Writes uniforms once per frame per material using the plugin.
+    virtual void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const;
+    /// The texture for one of the declared samplers; a missing one binds a neutral 1×1
+    /// placeholder (isReady() says whether the real one is there).
+    virtual TextureBinding texture(std::string_view sampler) const;
+    /// False while textures are still loading: meshes using the plugin are not drawn yet
+    /// (and a bake waits).
+    virtual bool isReady() const { return true; }
+    /// Whether the plugin accepts a material (the global factory's gate is separate). A
+    /// refusal is logged with its reason.
+    virtual bool accepts(const class Material& material, std::string* reason) const;
+
+    /// The shader layer's view: code, declarations and enabled state, for a pass.
+    const PluginCode& code() const { return mCode; }
+    /// Bumps when defines or code may have changed: materials re-select their effects.
+    uint64_t version() const { return mVersion.load(); }
+    void markDefinesDirty() { ++mVersion; }
+
+    /// Registration order among all plugins (ties in priority keep this order).
+    uint32_t registration() const { return mRegistration; }
+
+private:
+    void rebuildCode();
+    PluginDeclaration mDeclaration;
+    PluginCode mCode;
+    bool mEnabled = true;
+    std::atomic<uint64_t> mVersion{1};
+    uint32_t mRegistration = 0;
+};
+
+/// A plugin described as data (the JSON form of the shader pipeline, with uniforms and
+/// samplers): builds, budgets and lints like a C++ plugin; its defines take their defaults.
+class DataPlugin : public MaterialPlugin {
+public:
+    explicit DataPlugin(const PluginCode& code);
+};
+
+/// Converts PluginCode (from JSON) into a declaration.
+PluginDeclaration declarationFromCode(const PluginCode& code);
+
+} // namespace th

@@ -1,0 +1,159 @@
+#include "material/PbrMaterial.h"
+
+#include "core/Error.h"
+#include "core/Str.h"
+
+namespace th {
+
+namespace {
+struct SlotInfo {
+    const char* sampler;
+    const char* hasDefine;
+    const char* uv1Define;
+    const char* transform;
+};
+constexpr SlotInfo kSlots[kPbrTextureSlots] = {
+    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv"},
+    {"metallicRoughnessMap", "HAS_METALLIC_ROUGHNESS_MAP", "METALLIC_ROUGHNESS_UV1", "metallicRoughnessUv"},
+    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv"},
+    {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv"},
+    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv"},
+};
+} // namespace
+
+const char* samplerName(PbrTextureSlot slot) { return kSlots[int(slot)].sampler; }
+
+PbrMaterial::PbrMaterial(std::string name, PbrParams params) : Material(std::move(name)) { setParams(params); }
+
+void PbrMaterial::setParams(const PbrParams& params) {
+    mParams = params;
+    setAlphaMode(params.alphaMode);
+    setDoubleSided(params.doubleSided);
+    markDefinesDirty();
+    markUniformsDirty();
+}
+
+void PbrMaterial::setBaseColorFactor(const glm::vec4& c) {
+    mParams.baseColorFactor = c;
+    markUniformsDirty();
+}
+
+void PbrMaterial::setMetallicRoughness(float metallic, float roughness) {
+    mParams.metallicFactor = metallic;
+    mParams.roughnessFactor = roughness;
+    markUniformsDirty();
+}
+
+void PbrMaterial::setEmissive(const glm::vec3& color, float strength) {
+    mParams.emissiveFactor = color;
+    mParams.emissiveStrength = strength;
+    markUniformsDirty();
+}
+
+void PbrMaterial::setIor(float ior) {
+    if (!(ior >= 1.0f)) throw Error(str("material '", name(), "': index of refraction ", ior, " must be at least 1"));
+    mParams.ior = ior;
+    markUniformsDirty();
+}
+
+const TextureSlot& PbrMaterial::slotParams(PbrTextureSlot slot) const {
+    switch (slot) {
+    case PbrTextureSlot::BaseColor: return mParams.baseColorTexture;
+    case PbrTextureSlot::MetallicRoughness: return mParams.metallicRoughnessTexture;
+    case PbrTextureSlot::Normal: return mParams.normalTexture;
+    case PbrTextureSlot::Occlusion: return mParams.occlusionTexture;
+    case PbrTextureSlot::Emissive: return mParams.emissiveTexture;
+    }
+    return mParams.baseColorTexture;
+}
+
+void PbrMaterial::setTexture(PbrTextureSlot slot, PbrTexture texture) {
+    mTextures[size_t(slot)] = std::move(texture);
+    markDefinesDirty();
+}
+
+std::vector<std::string> PbrMaterial::declaredDefines() const {
+    std::vector<std::string> d = {"ALPHA_MODE_MASK", "ALPHA_MODE_BLEND", "DOUBLE_SIDED", "UNLIT", "VERTEX_COLORS"};
+    for (auto& s : kSlots) {
+        d.emplace_back(s.hasDefine);
+        d.emplace_back(s.uv1Define);
+    }
+    return d;
+}
+
+void PbrMaterial::collectDefines(ShaderDefines& defines, const DrawInfo& draw) const {
+    if (mParams.alphaMode == AlphaMode::Mask) setDefine(defines, "ALPHA_MODE_MASK", "");
+    if (mParams.alphaMode == AlphaMode::Blend) setDefine(defines, "ALPHA_MODE_BLEND", "");
+    if (mParams.doubleSided) setDefine(defines, "DOUBLE_SIDED", "");
+    if (mParams.unlit) setDefine(defines, "UNLIT", "");
+    if (mParams.vertexColors && draw.hasColors) setDefine(defines, "VERTEX_COLORS", "");
+    for (int i = 0; i < kPbrTextureSlots; ++i) {
+        if (!mTextures[size_t(i)].texture) continue;
+        const TextureSlot& slot = slotParams(PbrTextureSlot(i));
+        bool uv1 = slot.texCoord == 1;
+        if (uv1 ? !draw.hasUv1 : !draw.hasUv0) continue; // no coordinates to read it with
+        // Depth and shadow passes read only what decides coverage: base colour alpha.
+        if (draw.pass != RenderPass::Main && i != int(PbrTextureSlot::BaseColor)) continue;
+        setDefine(defines, kSlots[i].hasDefine, "");
+        if (uv1) setDefine(defines, kSlots[i].uv1Define, "");
+    }
+}
+
+Std140Layout PbrMaterial::uniformLayout() const {
+    Std140Layout l;
+    l.add("baseColorFactor", UniformType::Vec4);
+    l.add("emissiveFactor", UniformType::Vec4); // rgb × strength; w unused
+    l.add("metallicFactor", UniformType::Float);
+    l.add("roughnessFactor", UniformType::Float);
+    l.add("normalScale", UniformType::Float);
+    l.add("occlusionStrength", UniformType::Float);
+    l.add("alphaCutoff", UniformType::Float);
+    l.add("dielectricF0", UniformType::Float);
+    for (auto& s : kSlots) l.add(s.transform, UniformType::Vec4, 2); // rows of the 2×3 UV transform
+    return l;
+}
+
+void PbrMaterial::writeUniforms(UniformBuffer& b) const {
+    b.set("baseColorFactor", mParams.baseColorFactor);
+    b.set("emissiveFactor", glm::vec4(mParams.emissiveFactor * mParams.emissiveStrength, 0.0f));
+    b.set("metallicFactor", mParams.metallicFactor);
+    b.set("roughnessFactor", mParams.roughnessFactor);
+    b.set("normalScale", mParams.normalScale);
+    b.set("occlusionStrength", mParams.occlusionStrength);
+    b.set("alphaCutoff", mParams.alphaCutoff);
+    b.set("dielectricF0", mParams.f0());
+    for (int i = 0; i < kPbrTextureSlots; ++i) {
+        glm::mat3 m = slotParams(PbrTextureSlot(i)).transform.matrix();
+        glm::vec4 rows[2] = {{m[0][0], m[1][0], m[2][0], 0.0f}, {m[0][1], m[1][1], m[2][1], 0.0f}};
+        const Std140Member* member = b.layout().find(kSlots[i].transform);
+        b.write(member->offset, &rows[0], 16);
+        b.write(member->offset + member->stride, &rows[1], 16);
+    }
+}
+
+std::vector<MaterialSampler> PbrMaterial::samplers() const {
+    std::vector<MaterialSampler> out;
+    for (auto& s : kSlots) out.push_back({s.sampler, "sampler2D"});
+    return out;
+}
+
+TextureBinding PbrMaterial::texture(std::string_view sampler) const {
+    for (int i = 0; i < kPbrTextureSlots; ++i)
+        if (sampler == kSlots[i].sampler) return {mTextures[size_t(i)].texture.get(), mTextures[size_t(i)].sampler.get()};
+    return {};
+}
+
+} // namespace th
+
+namespace th {
+
+const char* toString(AlphaMode mode) {
+    switch (mode) {
+    case AlphaMode::Opaque: return "opaque";
+    case AlphaMode::Mask: return "mask";
+    case AlphaMode::Blend: return "blend";
+    }
+    return "?";
+}
+
+} // namespace th

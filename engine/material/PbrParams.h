@@ -1,0 +1,67 @@
+#pragma once
+// The glTF 2.0 metallic-roughness material as plain data (with the extensions the renderer
+// supports). The importer fills it, PbrMaterial uploads it, tests compare it.
+#include <cmath>
+#include <string>
+
+#include <glm/glm.hpp>
+
+namespace th {
+
+enum class AlphaMode { Opaque, Mask, Blend };
+const char* toString(AlphaMode mode);
+
+/// KHR_texture_transform: uv' = T · R · S · uv.
+struct TextureTransform {
+    glm::vec2 offset{0.0f};
+    glm::vec2 scale{1.0f};
+    float rotation = 0.0f; ///< radians, counter-clockwise in UV space
+    bool isIdentity() const { return offset == glm::vec2(0) && scale == glm::vec2(1) && rotation == 0.0f; }
+    /// The 3×3 matrix glTF specifies (translation · rotation · scale).
+    glm::mat3 matrix() const {
+        float c = std::cos(rotation), s = std::sin(rotation);
+        glm::mat3 t(1, 0, 0, 0, 1, 0, offset.x, offset.y, 1);
+        glm::mat3 r(c, -s, 0, s, c, 0, 0, 0, 1);
+        glm::mat3 sc(scale.x, 0, 0, 0, scale.y, 0, 0, 0, 1);
+        return t * r * sc;
+    }
+};
+
+/// Which texture fills a slot, read through which UV set and transform. `texture` indexes
+/// the owner's texture list; -1 = none.
+struct TextureSlot {
+    int texture = -1;
+    int texCoord = 0;
+    TextureTransform transform;
+    bool present() const { return texture >= 0; }
+};
+
+struct PbrParams {
+    glm::vec4 baseColorFactor{1.0f};
+    float metallicFactor = 1.0f;
+    float roughnessFactor = 1.0f;
+    glm::vec3 emissiveFactor{0.0f};
+    float emissiveStrength = 1.0f;  ///< KHR_materials_emissive_strength
+    float ior = 1.5f;               ///< KHR_materials_ior; F0 = ((ior − 1)/(ior + 1))² = 0.04 at 1.5
+    float normalScale = 1.0f;
+    float occlusionStrength = 1.0f;
+    float alphaCutoff = 0.5f;
+    AlphaMode alphaMode = AlphaMode::Opaque;
+    bool doubleSided = false;
+    bool unlit = false;             ///< KHR_materials_unlit
+    bool vertexColors = false;      ///< the mesh has COLOR_0 and it multiplies base colour
+
+    TextureSlot baseColorTexture;         ///< sRGB
+    TextureSlot metallicRoughnessTexture; ///< linear: G roughness, B metallic
+    TextureSlot normalTexture;            ///< linear, tangent space
+    TextureSlot occlusionTexture;         ///< linear, R
+    TextureSlot emissiveTexture;          ///< sRGB
+
+    /// Dielectric F0 from the index of refraction.
+    float f0() const {
+        float r = (ior - 1.0f) / (ior + 1.0f);
+        return r * r;
+    }
+};
+
+} // namespace th

@@ -1,0 +1,22 @@
+#pragma once
+#include <cstdint>
+
+namespace th {
+
+/// What the last frame did, for the demo's statistics panel and the benchmarks.
+struct FrameStats {
+    uint32_t drawCalls = 0;       ///< all passes
+    uint32_t mainDrawCalls = 0;
+    uint32_t shadowDrawCalls = 0;
+    uint64_t triangles = 0;       ///< all passes, instances included
+    uint64_t instances = 0;       ///< instances drawn in the main pass
+    uint32_t culled = 0;          ///< mesh parts culled from the main view
+    uint32_t skippedNotReady = 0; ///< draws skipped because an effect or texture was not ready
+    uint32_t errorDraws = 0;      ///< draws that used the error material
+    uint32_t effectsPending = 0;
+    uint64_t programsBuilt = 0;   ///< effect cache: total effects built so far
+    double cpuMs = 0;             ///< CPU time in render(), driver calls included
+    double cpuOutsideDriverMs = 0;///< CPU time spent gathering, culling and sorting
+};
+
+} // namespace th

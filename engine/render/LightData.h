@@ -1,0 +1,39 @@
+#pragma once
+// The punctual lights of a frame in a float texture (4 RGBA32F texels per light, layout in
+// shaders/pbr/lights.glsl), so an effect uses one sampler whatever the light count: no
+// uniform block per light, no link failure at the 12-block limit. Lights over the configured
+// maximum are dropped by importance (once-per-change warning).
+#include <cstdint>
+#include <vector>
+
+#include "gl/Texture.h"
+#include "scene/Light.h"
+
+namespace th {
+
+class LightData {
+public:
+    static constexpr int kLightsPerRow = 512;
+
+    explicit LightData(int maxLights = 1024);
+
+    /// Packs the enabled point, spot and extra directional lights. `shadowLayers[i]` is the
+    /// spot shadow layer of lights[i] or −1. Returns how many were packed.
+    int update(const std::vector<Light>& lights, const std::vector<int>& shadowLayers);
+    const Texture& texture() const { return mTexture; }
+    int count() const { return mCount; }
+    int maxLights() const { return mMaxLights; }
+    /// Indices (into the lights passed to update) of the packed lights, in packed order.
+    const std::vector<int>& packedIndices() const { return mPacked; }
+
+private:
+    int mMaxLights;
+    int mCount = 0;
+    Texture mTexture;
+    std::vector<float> mStaging;
+    std::vector<int> mPacked;
+    uint64_t mLastHash = 0;
+    size_t mLastDropped = 0;
+};
+
+} // namespace th

@@ -1,0 +1,136 @@
+#pragma once
+// The forward renderer. For each frame: update transforms, environment and lights; draw the
+// sun's shadow cascades and spot shadows with each material's own effect in the shadow pass
+// (so plugin displacement moves shadows and plugin discards cut them); draw opaque and
+// alpha-tested parts sorted by effect then front to back, the background, and blended parts
+// back to front into an HDR target; then tone-map into the output.
+//
+// Draw-item sort key (64 bits), opaque and alpha-tested:
+//   [63..62] bucket (0 opaque, 1 alpha-tested)  [61..40] effect id  [39..24] material id
+//   [23..0] depth, front to back
+// Blended parts sort by depth only, back to front.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gl/Buffer.h"
+#include "gl/Context.h"
+#include "gl/Sampler.h"
+#include "gl/Texture.h"
+#include "gl/VertexArray.h"
+#include "material/DrawInfo.h"
+#include "material/EffectCache.h"
+#include "material/ErrorMaterial.h"
+#include "material/ProgramBinaryCache.h"
+#include "render/FrameStats.h"
+#include "render/ImageBasedLighting.h"
+#include "render/LightData.h"
+#include "render/PostProcess.h"
+#include "render/RenderTarget.h"
+#include "render/SceneUniforms.h"
+#include "render/ScreenEffect.h"
+#include "render/ShadowCascades.h"
+#include "scene/Camera.h"
+#include "scene/Scene.h"
+#include "shader/ShaderStore.h"
+
+namespace th {
+
+struct RendererOptions {
+    /// Load shaders from this folder instead of the embedded copies (hot reload).
+    std::filesystem::path shaderDirectory;
+    /// Program binaries on disk; empty turns the cache off.
+    std::filesystem::path programCacheDirectory = ProgramBinaryCache::defaultDirectory();
+    bool parallelCompile = true;
+    int maxLights = 1024;
+    ShadowSettings shadows;
+    bool depthPrepass = false;
+    /// Internal resolution relative to the output (quality tiers lower it).
+    float resolutionScale = 1.0f;
+};
+
+class Renderer {
+public:
+    explicit Renderer(Context& context, RendererOptions options = {});
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    /// Draws one frame of `scene` seen by `camera` into `output`. `seconds` is the time since
+    /// start (the shader time is wrapped from it).
+    void render(Scene& scene, Camera camera, const RenderTarget& output, double seconds);
+    /// Selects every effect the scene needs for this camera and waits until all are compiled
+    /// (captures and bakes call this so no draw is skipped).
+    void prepare(Scene& scene, Camera camera, const RenderTarget& output);
+
+    Context& context() { return mContext; }
+    ShaderStore& store() { return *mStore; }
+    EffectCache& effects() { return *mEffects; }
+    const FrameStats& stats() const { return mStats; }
+    RendererOptions& options() { return mOptions; }
+    ImageBasedLighting& imageBasedLighting() { return *mIbl; }
+    const ProgramBinaryCache& programCache() const { return *mBinaries; }
+
+    /// What a material's effect is built from for a pass and mesh (the expanded-shader view,
+    /// th-shader build, budgets).
+    EffectRequest effectRequest(const Material& material, const DrawInfo& draw) const;
+    /// Engine defines and sampler names, for tools.
+    static std::vector<std::string> engineDefineNames();
+    static std::vector<std::pair<std::string, std::string>> engineSamplers();
+
+private:
+    struct DrawItem;
+    struct EffectSlot;
+    void collect(Node& node, const Frustum* frustum, RenderPass pass, const glm::vec3& eye, const glm::vec3& viewDir,
+                 std::vector<DrawItem>& out, bool shadowCasters);
+    std::shared_ptr<Effect> effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass);
+    void drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool shadowPass);
+    void bindSamplers(const Effect& effect, Material& material);
+    void updateMaterials(std::vector<DrawItem>& items);
+    void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
+    void renderShadows(Scene& scene, const Camera& camera);
+    void uploadSceneBlocks();
+    bool floatTarget() const;
+
+    Context& mContext;
+    RendererOptions mOptions;
+    std::unique_ptr<ShaderStore> mStore;
+    std::unique_ptr<ProgramBinaryCache> mBinaries;
+    std::unique_ptr<EffectCache> mEffects;
+    std::unique_ptr<ImageBasedLighting> mIbl;
+    std::unique_ptr<LightData> mLights;
+    PostProcess mPost;
+    ScreenEffect mBackground;
+    ErrorMaterial mErrorMaterial;
+    VertexArray mEmptyVao;
+
+    // Engine textures: placeholders for unused features, shadow maps.
+    Texture mWhite2D, mWhiteArray, mBlackCube, mNoShadowArray, mSpotMatrices;
+    Texture mShadowArray, mSpotShadowArray;
+    Framebuffer mShadowFramebuffer;
+    Sampler mShadowSampler, mPointClamp, mLinearRepeat;
+    CascadeSet mCascades;
+    int mSpotShadowCount = 0;
+    std::vector<int> mSpotShadowLayers;
+    std::vector<glm::mat4> mSpotViewProjections;
+
+    // Per-frame uniform data.
+    std::vector<SceneUniforms> mSceneBlocks; ///< [0] main view, then one per shadow view
+    Buffer mSceneBuffer;
+    size_t mSceneStride = 0;
+    Buffer mDrawBuffer;
+    std::vector<uint8_t> mDrawStaging;
+    size_t mDrawStride = 0;
+
+    std::unordered_map<uint64_t, std::unique_ptr<EffectSlot>> mSlots;
+    std::unique_ptr<RenderTarget> mHdrTarget;
+    FrameStats mStats;
+    uint64_t mFrame = 0;
+    double mSeconds = 0;
+    Camera mCamera;
+    Bounds mSceneBounds;
+};
+
+} // namespace th

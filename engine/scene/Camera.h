@@ -1,0 +1,47 @@
+#pragma once
+#include <array>
+
+#include <glm/glm.hpp>
+
+#include "scene/Bounds.h"
+
+namespace th {
+
+/// A plane ax + by + cz + d = 0 with the normal pointing inside.
+struct Plane {
+    glm::vec3 normal{0, 1, 0};
+    float d = 0;
+    float distance(const glm::vec3& p) const { return glm::dot(normal, p) + d; }
+};
+
+/// The six planes of a view-projection, for culling.
+struct Frustum {
+    std::array<Plane, 6> planes; ///< left, right, bottom, top, near, far
+    static Frustum fromMatrix(const glm::mat4& viewProjection);
+    /// False when the box is entirely outside one plane (conservative).
+    bool intersects(const Bounds& box) const;
+    bool intersectsSphere(const glm::vec3& center, float radius) const;
+};
+
+/// A perspective camera, right-handed, +Y up, looking down −Z in view space (glTF's
+/// convention). Projection maps depth to GL's [−1, 1].
+class Camera {
+public:
+    glm::vec3 position{0.0f, 2.0f, 5.0f};
+    glm::vec3 target{0.0f};
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    float yfov = 0.785398f; ///< vertical field of view, radians
+    float nearPlane = 0.1f;
+    float farPlane = 1000.0f;
+    float aspect = 16.0f / 9.0f;
+
+    glm::mat4 view() const;
+    glm::mat4 projection() const;
+    glm::mat4 viewProjection() const { return projection() * view(); }
+    glm::vec3 forward() const { return glm::normalize(target - position); }
+    Frustum frustum() const { return Frustum::fromMatrix(viewProjection()); }
+    /// Places the camera to see `bounds` whole from the +Z side, slightly above.
+    void frame(const Bounds& bounds);
+};
+
+} // namespace th

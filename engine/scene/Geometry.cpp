@@ -1,0 +1,80 @@
+#include "scene/Geometry.h"
+
+#include <cstring>
+
+#include "core/Error.h"
+#include "core/Str.h"
+
+namespace th {
+
+Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(label)) {
+    const size_t n = data.positions.size();
+    auto check = [&](size_t size, const char* what) {
+        if (size != 0 && size != n)
+            throw Error(str("mesh '", mLabel, "': ", what, " has ", size, " entries for ", n, " positions"));
+        return size == n && n > 0;
+    };
+    mHasNormals = check(data.normals.size(), "normals");
+    mHasTangents = check(data.tangents.size(), "tangents");
+    mHasUv0 = check(data.uv0.size(), "uv0");
+    mHasUv1 = check(data.uv1.size(), "uv1");
+    mHasColors = check(data.colors.size(), "colors");
+    for (uint32_t index : data.indices)
+        if (index >= n) throw Error(str("mesh '", mLabel, "': index ", index, " out of range (", n, " vertices)"));
+    if (data.indices.size() % 3 != 0)
+        throw Error(str("mesh '", mLabel, "': ", data.indices.size(), " indices is not a triangle list"));
+
+    size_t offset = 12;
+    auto place = [&](bool present, size_t& at, size_t bytes) {
+        if (!present) return;
+        at = offset;
+        offset += bytes;
+    };
+    place(mHasNormals, mNormalOffset, 12);
+    place(mHasTangents, mTangentOffset, 16);
+    place(mHasUv0, mUv0Offset, 8);
+    place(mHasUv1, mUv1Offset, 8);
+    place(mHasColors, mColorOffset, 16);
+    mStride = GLsizei(offset);
+
+    std::vector<uint8_t> bytes(n * offset);
+    for (size_t i = 0; i < n; ++i) {
+        uint8_t* v = bytes.data() + i * offset;
+        std::memcpy(v, &data.positions[i], 12);
+        if (mHasNormals) std::memcpy(v + mNormalOffset, &data.normals[i], 12);
+        if (mHasTangents) std::memcpy(v + mTangentOffset, &data.tangents[i], 16);
+        if (mHasUv0) std::memcpy(v + mUv0Offset, &data.uv0[i], 8);
+        if (mHasUv1) std::memcpy(v + mUv1Offset, &data.uv1[i], 8);
+        if (mHasColors) std::memcpy(v + mColorOffset, &data.colors[i], 16);
+    }
+    mVertexCount = uint32_t(n);
+    mBounds = data.bounds();
+    mVertices = Buffer(GL_ARRAY_BUFFER, bytes.size(), bytes.data(), BufferUsage::Static, mLabel + " vertices");
+
+    std::vector<uint32_t> indices = data.indices;
+    if (indices.empty()) // non-indexed data draws as an index list too: one draw path
+        for (uint32_t i = 0; i < n; ++i) indices.push_back(i);
+    mIndexCount = uint32_t(indices.size());
+    if (n <= 65536) {
+        std::vector<uint16_t> small(indices.begin(), indices.end());
+        mIndexType = GL_UNSIGNED_SHORT;
+        mIndices = Buffer(GL_ELEMENT_ARRAY_BUFFER, small.size() * 2, small.data(), BufferUsage::Static, mLabel + " indices");
+    } else {
+        mIndexType = GL_UNSIGNED_INT;
+        mIndices = Buffer(GL_ELEMENT_ARRAY_BUFFER, indices.size() * 4, indices.data(), BufferUsage::Static, mLabel + " indices");
+    }
+    mSubmeshes = data.submeshes;
+    if (mSubmeshes.empty()) mSubmeshes.push_back({0, mIndexCount, -1});
+}
+
+void Geometry::setupVertexArray(VertexArray& vao) const {
+    vao.setAttribute(mVertices, {.location = attrib::kPosition, .components = 3, .stride = mStride, .offset = 0});
+    if (mHasNormals) vao.setAttribute(mVertices, {.location = attrib::kNormal, .components = 3, .stride = mStride, .offset = mNormalOffset});
+    if (mHasTangents) vao.setAttribute(mVertices, {.location = attrib::kTangent, .components = 4, .stride = mStride, .offset = mTangentOffset});
+    if (mHasUv0) vao.setAttribute(mVertices, {.location = attrib::kUv0, .components = 2, .stride = mStride, .offset = mUv0Offset});
+    if (mHasUv1) vao.setAttribute(mVertices, {.location = attrib::kUv1, .components = 2, .stride = mStride, .offset = mUv1Offset});
+    if (mHasColors) vao.setAttribute(mVertices, {.location = attrib::kColor, .components = 4, .stride = mStride, .offset = mColorOffset});
+    vao.setIndexBuffer(mIndices);
+}
+
+} // namespace th

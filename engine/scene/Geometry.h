@@ -1,0 +1,52 @@
+#pragma once
+// Geometry on the GPU: one interleaved vertex buffer and one index buffer made from MeshData.
+// Attributes the data lacks are not stored; the HAS_* defines tell the shader what exists.
+#include <string>
+#include <vector>
+
+#include "gl/Buffer.h"
+#include "gl/VertexArray.h"
+#include "scene/Bounds.h"
+#include "scene/MeshData.h"
+
+namespace th {
+
+class Geometry {
+public:
+    /// Uploads `data`. Throws th::Error when attribute arrays disagree in length or an index
+    /// is out of range.
+    Geometry(const MeshData& data, std::string label);
+
+    const std::string& label() const { return mLabel; }
+    const Bounds& bounds() const { return mBounds; }
+    uint32_t vertexCount() const { return mVertexCount; }
+    uint32_t indexCount() const { return mIndexCount; }
+    GLenum indexType() const { return mIndexType; }
+    size_t indexSize() const { return mIndexType == GL_UNSIGNED_SHORT ? 2 : 4; }
+    const std::vector<Submesh>& submeshes() const { return mSubmeshes; }
+
+    bool hasNormals() const { return mHasNormals; }
+    bool hasTangents() const { return mHasTangents; }
+    bool hasUv0() const { return mHasUv0; }
+    bool hasUv1() const { return mHasUv1; }
+    bool hasColors() const { return mHasColors; }
+
+    /// Points the standard attribute locations (MeshData.h's attrib table) at this
+    /// geometry's buffers and sets its index buffer.
+    void setupVertexArray(VertexArray& vao) const;
+
+private:
+    std::string mLabel;
+    Bounds mBounds;
+    uint32_t mVertexCount = 0;
+    uint32_t mIndexCount = 0;
+    GLenum mIndexType = GL_UNSIGNED_INT;
+    std::vector<Submesh> mSubmeshes;
+    bool mHasNormals = false, mHasTangents = false, mHasUv0 = false, mHasUv1 = false, mHasColors = false;
+    GLsizei mStride = 0;
+    size_t mNormalOffset = 0, mTangentOffset = 0, mUv0Offset = 0, mUv1Offset = 0, mColorOffset = 0;
+    Buffer mVertices;
+    Buffer mIndices;
+};
+
+} // namespace th

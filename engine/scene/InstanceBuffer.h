@@ -1,0 +1,58 @@
+#pragma once
+// Per-instance data for instanced drawing: a world matrix per instance plus named streams that
+// plugins read as per-instance attributes (a ground gradient, dither bands, wing phase). The
+// CPU copy is the truth; the GPU copy follows on upload() when something changed.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "gl/Buffer.h"
+#include "gl/VertexArray.h"
+#include "scene/Bounds.h"
+
+namespace th {
+
+struct InstanceStream {
+    std::string name;
+    int components = 1; ///< 1..4 floats per instance
+    std::vector<float> data;
+};
+
+class InstanceBuffer {
+public:
+    explicit InstanceBuffer(std::string label = "instances") : mLabel(std::move(label)) {}
+
+    size_t count() const { return mMatrices.size(); }
+    const std::vector<glm::mat4>& matrices() const { return mMatrices; }
+    void setMatrices(std::vector<glm::mat4> matrices);
+    /// Adds or replaces a stream; its data must hold count() × components floats by the
+    /// time it is uploaded (checked then, with a message naming the stream).
+    void setStream(std::string name, int components, std::vector<float> data);
+    const InstanceStream* stream(std::string_view name) const;
+    const std::vector<InstanceStream>& streams() const { return mStreams; }
+
+    /// Bumps whenever the set of streams changes (vertex arrays must be rebuilt).
+    uint64_t layoutVersion() const { return mLayoutVersion; }
+    /// The union of `local` transformed by every instance matrix.
+    Bounds bounds(const Bounds& local) const;
+
+    /// Uploads changed data (the buffers are orphaned and refilled).
+    void upload();
+    /// Points locations at the matrix (kInstanceMatrix, 4 columns) and at the named streams.
+    void setupVertexArray(VertexArray& vao, const std::vector<std::pair<std::string, unsigned>>& streamLocations) const;
+
+private:
+    std::string mLabel;
+    std::vector<glm::mat4> mMatrices;
+    std::vector<InstanceStream> mStreams;
+    std::vector<Buffer> mStreamBuffers;
+    Buffer mMatrixBuffer;
+    bool mDirty = true;
+    uint64_t mLayoutVersion = 1;
+};
+
+} // namespace th

@@ -1,0 +1,31 @@
+#include "scene/Mesh.h"
+
+#include "core/Str.h"
+
+namespace th {
+
+Mesh::Mesh(std::string name, std::shared_ptr<Geometry> geometry) : mName(std::move(name)), mGeometry(std::move(geometry)) {}
+
+void Mesh::setMaterial(std::shared_ptr<Material> material) {
+    mParts.clear();
+    for (auto& s : mGeometry->submeshes()) mParts.push_back({s.firstIndex, s.indexCount, material});
+}
+
+const VertexArray& Mesh::vertexArray(const std::vector<std::pair<std::string, unsigned>>& layout) {
+    std::string key;
+    if (instanced())
+        for (auto& [name, location] : layout) key += str(name, ':', location, ';');
+    CachedArray& a = mArrays[key];
+    const InstanceBuffer* instances = instanced() ? mInstances.get() : nullptr;
+    uint64_t version = instances ? instances->layoutVersion() : 0;
+    if (!a.vao || a.instances != instances || a.instanceLayoutVersion != version) {
+        a.vao = VertexArray(str(mName, " vao"));
+        mGeometry->setupVertexArray(a.vao);
+        if (instances) instances->setupVertexArray(a.vao, layout);
+        a.instances = instances;
+        a.instanceLayoutVersion = version;
+    }
+    return a.vao;
+}
+
+} // namespace th

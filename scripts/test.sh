@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The test command: builds Trailhead and runs the whole test suite through CTest, then builds
+# once more with AddressSanitizer + UndefinedBehaviorSanitizer (clang, with the libFuzzer
+# targets) and runs the tests that need no golden images plus a short fuzzing run.
+# Warnings are errors. Exits non-zero on any failure.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/packages.sh"
+trailhead_install_packages "${TRAILHEAD_BUILD_PACKAGES[@]}" "${TRAILHEAD_TEST_PACKAGES[@]}"
+jobs="$(nproc)"
+fuzz_seconds="${TRAILHEAD_FUZZ_SECONDS:-20}"
+
+echo "== Release build and full test suite"
+release="$root/build/test-release"
+cmake -S "$root" -B "$release" -DCMAKE_BUILD_TYPE=Release -DTRAILHEAD_WERROR=ON >/dev/null
+cmake --build "$release" -j"$jobs"
+(cd "$release" && ctest -j"$jobs" --output-on-failure --timeout 600)
+
+echo "== Sanitizer build (ASan + UBSan, clang) with fuzz targets"
+sanitize="$root/build/test-sanitize"
+CC=clang CXX=clang++ cmake -S "$root" -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DTRAILHEAD_WERROR=ON \
+    -DTRAILHEAD_SANITIZE=ON -DTRAILHEAD_FUZZ=ON -DTRAILHEAD_BUILD_APPS=OFF >/dev/null
+cmake --build "$sanitize" -j"$jobs"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export LSAN_OPTIONS="suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+(cd "$sanitize" && ctest -j"$jobs" --output-on-failure --timeout 900 -L "unit|gl")
+
+echo "== Fuzzing, ${fuzz_seconds} s per target"
+if [ -x "$root/tests/fuzz/run-fuzzers.sh" ] || [ -f "$root/tests/fuzz/run-fuzzers.sh" ]; then
+    bash "$root/tests/fuzz/run-fuzzers.sh" "$sanitize" "$fuzz_seconds"
+fi
+echo "== All tests passed"

@@ -1,0 +1,9 @@
+// Per-draw data: bound as a range of one buffer per frame. Mirror: render/DrawUniforms.h.
+layout(std140) uniform Draw {
+    mat4 world;
+    mat4 normalWorld; // inverse transpose of world's upper 3×3, in a mat4 for std140
+    vec4 drawParams;  // x, z: light mask, low and high 16 bits; y: 1 when receiving shadows
+};
+
+// The mesh's and material's combined light mask.
+uint drawLightMask() { return uint(drawParams.x) | (uint(drawParams.z) << 16); }

@@ -1,0 +1,24 @@
+// Per-view data, one block for every effect. Its C++ mirror is render/SceneUniforms.h; keep
+// the two in the same order. A shadow pass binds a block whose matrices are the light's.
+layout(std140) uniform Scene {
+    mat4 view;
+    mat4 projection;
+    mat4 viewProjection;
+    mat4 inverseViewProjection;
+    vec4 cameraPosition;     // xyz; w = wrapped shader time in seconds, [0, 300)
+    vec4 viewportSize;       // width, height, 1/width, 1/height (pixels)
+    vec4 sunDirection;       // xyz: direction the light travels (unit); w: 1 when the sun is on
+    vec4 sunColor;           // rgb × illuminance (lux)
+    vec4 hemiSkyColor;       // rgb × intensity, from above; w: 1 when on
+    vec4 hemiGroundColor;    // rgb × intensity, from below
+    vec4 iblParams;          // x: intensity, y: specular mip count, z: 1 when IBL is on, w: unused
+    vec4 shIrradiance[9];    // irradiance as 9 SH coefficients (rgb), cosine lobe folded in
+    vec4 fogColor;           // rgb; w: density (1/m)
+    vec4 fogParams;          // x: height falloff (1/m), y: base height, z: start distance, w: 1 when on
+    vec4 exposureParams;     // x: exposure multiplier, y: tone mapper (0 none, 1 ACES, 2 PBR Neutral)
+    mat4 cascadeMatrices[4]; // world -> shadow texture space [0,1]^3 per cascade
+    vec4 cascadeSplits;      // view-space far distance of each cascade
+    vec4 cascadeTexelSizes;  // world size of one shadow texel in each cascade (m)
+    vec4 shadowParams;       // x: cascade count (0 = off), y: 1/map size, z: normal bias (texels), w: spot map 1/size
+    vec4 lightingParams;     // x: punctual light count, y: spot shadow count, z, w: unused
+};

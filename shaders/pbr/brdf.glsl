@@ -1,0 +1,49 @@
+// The specular and diffuse BRDF: GGX distribution, height-correlated Smith visibility,
+// Schlick Fresnel, Lambert diffuse (Karis 2013; Heitz 2014; Filament's formulation).
+const float PI = 3.14159265359;
+
+float distributionGgx(float NoH, float alpha) {
+    float a2 = alpha * alpha;
+    float f = (NoH * a2 - NoH) * NoH + 1.0;
+    return a2 / (PI * f * f + 1e-7);
+}
+
+// V = G / (4 NoL NoV), height-correlated (Heitz 2014, eq. 99).
+float visibilitySmithGgxCorrelated(float NoV, float NoL, float alpha) {
+    float a2 = alpha * alpha;
+    float lambdaV = NoL * sqrt((NoV - a2 * NoV) * NoV + a2);
+    float lambdaL = NoV * sqrt((NoL - a2 * NoL) * NoL + a2);
+    return 0.5 / max(lambdaV + lambdaL, 1e-5);
+}
+
+vec3 fresnelSchlick(float VoH, vec3 f0) {
+    float f = pow(1.0 - VoH, 5.0);
+    return f0 + (1.0 - f0) * f;
+}
+
+// Everything the lighting needs to know about the surface at one fragment.
+struct Surface {
+    vec3 normal;     // world space, unit
+    vec3 view;       // towards the camera, unit
+    float NoV;
+    vec3 diffuse;    // albedo × (1 − metallic)
+    vec3 f0;         // specular colour at normal incidence
+    float roughness; // perceptual
+    float alpha;     // roughness²
+    vec3 energyCompensation; // multiple-scattering gain (Kulla-Conty via the DFG table)
+};
+
+// Outgoing radiance for light of `radiance` arriving from direction L (towards the light).
+vec3 shadeDirect(Surface s, vec3 L, vec3 radiance) {
+    vec3 H = normalize(s.view + L);
+    float NoL = clamp(dot(s.normal, L), 0.0, 1.0);
+    if (NoL <= 0.0) return vec3(0.0);
+    float NoH = clamp(dot(s.normal, H), 0.0, 1.0);
+    float VoH = clamp(dot(s.view, H), 0.0, 1.0);
+    float D = distributionGgx(NoH, s.alpha);
+    float V = visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
+    vec3 F = fresnelSchlick(VoH, s.f0);
+    vec3 specular = D * V * F * s.energyCompensation;
+    vec3 diffuse = s.diffuse * (1.0 / PI);
+    return (diffuse + specular) * radiance * NoL;
+}

@@ -1,0 +1,197 @@
+// The PBR material's fragment shader. Injection points (docs/injection-points.md):
+//   CUSTOM_FRAGMENT_DEFINITIONS     declarations at global scope
+//   CUSTOM_FRAGMENT_MAIN_BEGIN      first statement; every pass (a discard here cuts shadows)
+//   CUSTOM_FRAGMENT_UPDATE_ALBEDO   surfaceAlbedo (linear rgb), surfaceAlpha writable
+//   CUSTOM_FRAGMENT_UPDATE_ALPHA    the discard/alpha point, reached in every pass
+//   CUSTOM_FRAGMENT_BEFORE_LIGHTS   main pass; surfaceAlbedo, normalW, surfaceRoughness,
+//                                   surfaceMetallic, surfaceF0, surfaceOcclusion,
+//                                   surfaceEmissive final and writable
+//   CUSTOM_FRAGMENT_BEFORE_FOG      finalColor (linear HDR rgb) writable
+//   CUSTOM_FRAGMENT_BEFORE_FRAGCOLOR  finalColor and surfaceAlpha writable, after fog
+//   CUSTOM_FRAGMENT_MAIN_END        after the colour write
+//   hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)  (before fog)
+#include<scene_uniforms>
+#include<draw_uniforms>
+#include<pbr_material_uniforms>
+#include<color>
+#include<tonemap>
+#include<fog>
+#include<brdf>
+#include<ibl>
+#include<shadows>
+#include<lights>
+
+#ifdef HAS_BASECOLOR_MAP
+uniform sampler2D baseColorMap;
+#endif
+#ifdef HAS_METALLIC_ROUGHNESS_MAP
+uniform sampler2D metallicRoughnessMap;
+#endif
+#ifdef HAS_NORMAL_MAP
+uniform sampler2D normalMap;
+#endif
+#ifdef HAS_OCCLUSION_MAP
+uniform sampler2D occlusionMap;
+#endif
+#ifdef HAS_EMISSIVE_MAP
+uniform sampler2D emissiveMap;
+#endif
+
+in vec3 vPositionW;
+in vec3 vNormalW;
+in vec4 vTangentW;
+in vec2 vUv0;
+in vec2 vUv1;
+in vec4 vColor;
+in float vViewDepth;
+
+out vec4 fragColor;
+
+#define CUSTOM_FRAGMENT_DEFINITIONS
+
+#hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)
+
+void main() {
+#define CUSTOM_FRAGMENT_MAIN_BEGIN
+
+    vec4 baseColor = baseColorFactor;
+#ifdef HAS_BASECOLOR_MAP
+#ifdef BASECOLOR_UV1
+    baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv1));
+#else
+    baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv0));
+#endif
+#endif
+#ifdef VERTEX_COLORS
+    baseColor *= vColor;
+#endif
+    vec3 surfaceAlbedo = baseColor.rgb;
+    float surfaceAlpha = baseColor.a;
+#define CUSTOM_FRAGMENT_UPDATE_ALBEDO
+
+#define CUSTOM_FRAGMENT_UPDATE_ALPHA
+#ifdef ALPHA_MODE_MASK
+    if (surfaceAlpha < alphaCutoff) discard;
+    surfaceAlpha = 1.0;
+#endif
+#if defined(PASS_DEPTH) || defined(PASS_SHADOW)
+    fragColor = vec4(0.0);
+#else
+    // --- surface ---
+    vec3 normalW = normalize(vNormalW);
+#ifdef DOUBLE_SIDED
+    if (!gl_FrontFacing) normalW = -normalW;
+#endif
+    vec3 geometricNormalW = normalW;
+#ifdef HAS_NORMAL_MAP
+#ifdef NORMAL_UV1
+    vec2 normalUvCoord = transformUv(normalUv, vUv1);
+#else
+    vec2 normalUvCoord = transformUv(normalUv, vUv0);
+#endif
+    vec3 tangentNormal = texture(normalMap, normalUvCoord).xyz * 2.0 - 1.0;
+    tangentNormal.xy *= normalScale;
+#ifdef HAS_TANGENTS
+    vec3 T = normalize(vTangentW.xyz - normalW * dot(normalW, vTangentW.xyz));
+    float handedness = vTangentW.w;
+#ifdef DOUBLE_SIDED
+    if (!gl_FrontFacing) handedness = -handedness;
+#endif
+    vec3 B = cross(normalW, T) * handedness;
+#else
+    // No tangents: derive the frame from screen-space derivatives of position and UV.
+    vec3 dp1 = dFdx(vPositionW), dp2 = dFdy(vPositionW);
+    vec2 duv1 = dFdx(normalUvCoord), duv2 = dFdy(normalUvCoord);
+    vec3 dp2perp = cross(dp2, normalW), dp1perp = cross(normalW, dp1);
+    vec3 T = dp2perp * duv1.x + dp1perp * duv2.x;
+    vec3 B = dp2perp * duv1.y + dp1perp * duv2.y;
+    float invmax = inversesqrt(max(dot(T, T), dot(B, B)) + 1e-12);
+    T *= invmax;
+    B *= invmax;
+#endif
+    normalW = normalize(mat3(T, B, normalW) * tangentNormal);
+#endif
+
+    float surfaceMetallic = metallicFactor;
+    float surfaceRoughness = roughnessFactor;
+#ifdef HAS_METALLIC_ROUGHNESS_MAP
+#ifdef METALLIC_ROUGHNESS_UV1
+    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv1));
+#else
+    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv0));
+#endif
+    surfaceRoughness *= mr.g;
+    surfaceMetallic *= mr.b;
+#endif
+    vec3 surfaceF0 = vec3(dielectricF0);
+    float surfaceOcclusion = 1.0;
+#ifdef HAS_OCCLUSION_MAP
+#ifdef OCCLUSION_UV1
+    float ao = texture(occlusionMap, transformUv(occlusionUv, vUv1)).r;
+#else
+    float ao = texture(occlusionMap, transformUv(occlusionUv, vUv0)).r;
+#endif
+    surfaceOcclusion = 1.0 + occlusionStrength * (ao - 1.0);
+#endif
+    vec3 surfaceEmissive = emissiveFactor.rgb;
+#ifdef HAS_EMISSIVE_MAP
+#ifdef EMISSIVE_UV1
+    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv1)).rgb;
+#else
+    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv0)).rgb;
+#endif
+#endif
+
+#define CUSTOM_FRAGMENT_BEFORE_LIGHTS
+
+#ifdef UNLIT
+    vec3 finalColor = surfaceAlbedo;
+#else
+    Surface s;
+    s.normal = normalW;
+    s.view = normalize(cameraPosition.xyz - vPositionW);
+    s.NoV = clamp(abs(dot(normalW, s.view)), 1e-4, 1.0);
+    s.roughness = clamp(surfaceRoughness, 0.03, 1.0);
+    s.alpha = s.roughness * s.roughness;
+    s.diffuse = surfaceAlbedo * (1.0 - surfaceMetallic);
+    s.f0 = mix(surfaceF0, surfaceAlbedo, surfaceMetallic);
+    vec2 dfg = sampleDfg(s.NoV, s.roughness);
+    s.energyCompensation = 1.0 + s.f0 * (1.0 / max(dfg.x + dfg.y, 1e-3) - 1.0);
+
+    vec3 finalColor = vec3(0.0);
+    uint materialMask = drawLightMask();
+    if (sunDirection.w > 0.5) {
+        float shadow = drawParams.y > 0.5 ? sunShadow(vPositionW, geometricNormalW, vViewDepth) : 1.0;
+        finalColor += shadeDirect(s, -sunDirection.xyz, sunColor.rgb) * shadow;
+    }
+    finalColor += shadePunctualLights(s, vPositionW, geometricNormalW, materialMask);
+    if (hemiSkyColor.w > 0.5) {
+        float up = dot(normalW, vec3(0.0, 1.0, 0.0)) * 0.5 + 0.5;
+        finalColor += s.diffuse * mix(hemiGroundColor.rgb, hemiSkyColor.rgb, up) * surfaceOcclusion;
+    }
+    if (iblParams.z > 0.5) {
+        vec3 R = reflect(-s.view, normalW);
+        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * (s.f0 * dfg.x + dfg.y) * s.energyCompensation;
+        vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse;
+        finalColor += (diffuseIbl + specularIbl) * surfaceOcclusion * iblParams.x;
+    }
+#endif
+    finalColor += surfaceEmissive;
+    FILTER_SURFACE_COLOR(finalColor, vPositionW);
+
+#define CUSTOM_FRAGMENT_BEFORE_FOG
+    finalColor = applyHeightFog(finalColor, vPositionW);
+
+#define CUSTOM_FRAGMENT_BEFORE_FRAGCOLOR
+#ifdef TONEMAP_IN_SHADER
+    // No float render target on this device: expose, tone-map and encode here.
+    finalColor = linearToSrgb(applyTonemap(finalColor * exposureParams.x, exposureParams.y));
+#endif
+#ifdef ALPHA_MODE_BLEND
+    fragColor = vec4(finalColor * surfaceAlpha, surfaceAlpha); // premultiplied
+#else
+    fragColor = vec4(finalColor, 1.0);
+#endif
+#endif
+#define CUSTOM_FRAGMENT_MAIN_END
+}

@@ -1,0 +1,98 @@
+// The PBR material's vertex shader. Injection points (docs/injection-points.md):
+//   CUSTOM_VERTEX_DEFINITIONS       declarations at global scope
+//   CUSTOM_VERTEX_MAIN_BEGIN        first statement of main
+//   CUSTOM_VERTEX_UPDATE_POSITION   positionUpdated (object space) writable
+//   CUSTOM_VERTEX_UPDATE_NORMAL     normalUpdated, tangentUpdated (object space) writable
+//   CUSTOM_VERTEX_UPDATE_WORLDPOS   worldPos writable; finalWorld and positionUpdated visible
+//   CUSTOM_VERTEX_MAIN_END          after gl_Position; varyings writable
+//   hook OFFSET_POSITION_WORLD(inout vec3 positionW, in vec3 positionObject)
+#include<scene_uniforms>
+#include<draw_uniforms>
+#include<pbr_material_uniforms>
+
+in vec3 position;
+#ifdef HAS_NORMALS
+in vec3 normal;
+#endif
+#ifdef HAS_TANGENTS
+in vec4 tangent;
+#endif
+#ifdef HAS_UV0
+in vec2 uv;
+#endif
+#ifdef HAS_UV1
+in vec2 uv2;
+#endif
+#ifdef HAS_COLORS
+in vec4 color;
+#endif
+#ifdef INSTANCES
+in mat4 instanceWorld;
+#endif
+
+out vec3 vPositionW;
+out vec3 vNormalW;
+out vec4 vTangentW;
+out vec2 vUv0;
+out vec2 vUv1;
+out vec4 vColor;
+out float vViewDepth;
+
+#define CUSTOM_VERTEX_DEFINITIONS
+
+#hook OFFSET_POSITION_WORLD(inout vec3 positionW, in vec3 positionObject)
+
+void main() {
+    vec3 positionUpdated = position;
+#ifdef HAS_NORMALS
+    vec3 normalUpdated = normal;
+#else
+    vec3 normalUpdated = vec3(0.0, 1.0, 0.0);
+#endif
+#ifdef HAS_TANGENTS
+    vec4 tangentUpdated = tangent;
+#else
+    vec4 tangentUpdated = vec4(1.0, 0.0, 0.0, 1.0);
+#endif
+#ifdef HAS_UV0
+    vec2 uvUpdated = uv;
+#else
+    vec2 uvUpdated = vec2(0.0);
+#endif
+#define CUSTOM_VERTEX_MAIN_BEGIN
+
+#define CUSTOM_VERTEX_UPDATE_POSITION
+
+#define CUSTOM_VERTEX_UPDATE_NORMAL
+
+    mat4 finalWorld = world;
+    mat3 normalMatrix = mat3(normalWorld);
+#ifdef INSTANCES
+    finalWorld = world * instanceWorld;
+    // Instance matrices are rotation, translation and uniform scale: their upper 3×3 is a
+    // valid normal matrix once renormalised below.
+    normalMatrix = normalMatrix * mat3(instanceWorld);
+#endif
+    vec4 worldPos = finalWorld * vec4(positionUpdated, 1.0);
+#define CUSTOM_VERTEX_UPDATE_WORLDPOS
+    OFFSET_POSITION_WORLD(worldPos.xyz, positionUpdated);
+
+    vPositionW = worldPos.xyz;
+    vNormalW = normalize(normalMatrix * normalUpdated);
+    vTangentW = vec4(normalize(mat3(finalWorld) * tangentUpdated.xyz), tangentUpdated.w);
+    vUv0 = uvUpdated;
+#ifdef HAS_UV1
+    vUv1 = uv2;
+#else
+    vUv1 = vec2(0.0);
+#endif
+#ifdef HAS_COLORS
+    vColor = color;
+#else
+    vColor = vec4(1.0);
+#endif
+    vec4 viewPos = view * worldPos;
+    vViewDepth = -viewPos.z;
+    gl_Position = projection * viewPos;
+#define CUSTOM_VERTEX_MAIN_END
+}

@@ -1,0 +1,71 @@
+// The renderer draws PBR materials lit by the sun through the shader pipeline, in both APIs.
+#include "support/GlTestSupport.h"
+
+#include "gl/Readback.h"
+#include "material/PbrMaterial.h"
+#include "render/Renderer.h"
+#include "scene/Scene.h"
+
+using namespace th;
+
+namespace {
+
+MeshData quad(float size) {
+    MeshData m;
+    m.name = "quad";
+    m.positions = {{-size, -size, 0}, {size, -size, 0}, {size, size, 0}, {-size, size, 0}};
+    m.normals.assign(4, {0, 0, 1});
+    m.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    m.indices = {0, 1, 2, 0, 2, 3};
+    return m;
+}
+
+RendererOptions testOptions() {
+    RendererOptions o;
+    o.programCacheDirectory.clear();
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, 64, 64);
+        {
+            Renderer renderer(*context, testOptions());
+            Scene scene;
+            scene.environment.source = EnvironmentSource::None;
+            scene.sky.hour = 12.0f;
+            scene.post.toneMapping = ToneMapping::None;
+            scene.post.clearColor = {0, 0, 1};
+            auto material = std::make_shared<PbrMaterial>("red");
+            material->setBaseColorFactor({1, 0, 0, 1});
+            material->setMetallicRoughness(0.0f, 0.5f);
+            auto mesh = std::make_shared<Mesh>("quad", std::make_shared<Geometry>(quad(1.0f), "quad"));
+            mesh->setMaterial(material);
+            Node& node = scene.root().addChild("quad");
+            node.mesh = mesh;
+            // Face the noon sun, which shines from the south (−Z) and above.
+            node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0));
+
+            Camera camera;
+            camera.position = {0, 0, -4};
+            camera.target = {0, 0, 0};
+            RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
+            renderer.prepare(scene, camera, output);
+            renderer.render(scene, camera, output, 0.0);
+            ImageRgba8 image = readPixels(output.framebufferId(), 0, 0, 64, 64);
+            auto center = image.rgba(32, 32);
+            auto corner = image.rgba(1, 1);
+            MESSAGE("centre ", int(center[0]), ",", int(center[1]), ",", int(center[2]));
+            CHECK(center[0] > 100);
+            CHECK(center[0] > 2 * center[1]); // red albedo; some white specular from the sun
+            CHECK(center[1] == doctest::Approx(center[2]).epsilon(0.1));
+            CHECK((corner == std::array<uint8_t, 4>{0, 0, 255, 255}));
+            CHECK(renderer.stats().mainDrawCalls == 1);
+            CHECK(renderer.stats().errorDraws == 0);
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
