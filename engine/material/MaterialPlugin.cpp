@@ -25,9 +25,22 @@ void MaterialPlugin::rebuildCode() {
     code.defines = mDeclaration.defines;
     code.uniforms = mDeclaration.uniforms;
     code.samplers = mDeclaration.samplers;
-    for (auto& s : mDeclaration.vertex) code.addCode(ShaderStage::Vertex, s.key, s.code, s.origin);
-    for (auto& s : mDeclaration.fragment) code.addCode(ShaderStage::Fragment, s.key, s.code, s.origin);
+    for (auto* stage : {&mDeclaration.vertex, &mDeclaration.fragment}) {
+        for (auto& s : *stage) {
+            PluginSnippet& added = code.addCode(stage == &mDeclaration.vertex ? ShaderStage::Vertex : ShaderStage::Fragment,
+                                                s.key, s.code, s.origin);
+            // Snippets cut from a larger file keep that file's line numbers in messages.
+            for (size_t i = 0; i < added.code.lines.size(); ++i) added.code.lines[i].line += uint32_t(s.firstLine - 1);
+        }
+    }
     mCode = std::move(code);
+}
+
+void MaterialPlugin::replaceCode(std::vector<PluginDeclaration::Snippet> vertex, std::vector<PluginDeclaration::Snippet> fragment) {
+    mDeclaration.vertex = std::move(vertex);
+    mDeclaration.fragment = std::move(fragment);
+    rebuildCode();
+    ++mVersion;
 }
 
 void MaterialPlugin::setEnabled(bool enabled) {

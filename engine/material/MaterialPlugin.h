@@ -50,6 +50,7 @@ struct PluginDeclaration {
         std::string key;
         std::string code;
         std::string origin; ///< e.g. "plugins/wind/wind.vert.glsl"; default "plugin 'X' key 'K'"
+        int firstLine = 1;  ///< line of `origin` where the code starts (snippet files hold several)
     };
     std::vector<Snippet> vertex;
     std::vector<Snippet> fragment;
@@ -112,6 +113,10 @@ public:
 
     /// Registration order among all plugins (ties in priority keep this order).
     uint32_t registration() const { return mRegistration; }
+
+    /// Replaces the code (hot reload of snippet files): every material using the plugin
+    /// re-selects its effect, built from the clean shader source with the new code.
+    void replaceCode(std::vector<PluginDeclaration::Snippet> vertex, std::vector<PluginDeclaration::Snippet> fragment);
 
 private:
     void rebuildCode();

@@ -1,0 +1,56 @@
+#include "plugins/common/SnippetFile.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/EmbeddedFile.h"
+#include "core/Error.h"
+#include "core/Files.h"
+#include "core/Str.h"
+
+std::span<const th::EmbeddedFile> embeddedPluginSnippets();
+
+namespace th {
+
+std::string pluginSnippetText(std::string_view path) {
+    if (const char* dir = std::getenv("TRAILHEAD_PLUGIN_DIR"); dir && *dir) {
+        // The override folder is the repository's plugins/ folder: strip the "plugins/" prefix.
+        std::string_view relative = startsWith(path, "plugins/") ? path.substr(8) : path;
+        std::filesystem::path file = std::filesystem::path(dir) / std::string(relative);
+        if (std::filesystem::exists(file)) return readFile(file);
+    }
+    for (const EmbeddedFile& f : embeddedPluginSnippets())
+        if (f.name == path) return std::string(f.text);
+    throw Error(SourceLocation{std::string(path)}, "plugin snippet file not found (not embedded, not in TRAILHEAD_PLUGIN_DIR)");
+}
+
+std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, std::string_view path) {
+    std::vector<PluginDeclaration::Snippet> snippets;
+    std::vector<std::string_view> lines = split(text, '\n');
+    PluginDeclaration::Snippet* current = nullptr;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        std::string_view line = trim(lines[i]);
+        if (startsWith(line, "// @key")) {
+            std::string key(trim(line.substr(7)));
+            SourceLocation where{std::string(path), int(i + 1)};
+            if (key.empty()) throw Error(where, "'// @key' needs an injection key after it");
+            for (auto& s : snippets)
+                if (s.key == key) throw Error(where, str("key '", key, "' appears twice in this file"));
+            snippets.push_back({key, "", std::string(path), int(i + 2)});
+            current = &snippets.back();
+            continue;
+        }
+        if (!current) continue;
+        current->code += std::string(lines[i]);
+        current->code += '\n';
+    }
+    for (auto& s : snippets) // trailing blank lines are noise in the expanded shader
+        while (s.code.size() >= 2 && s.code[s.code.size() - 1] == '\n' && s.code[s.code.size() - 2] == '\n') s.code.pop_back();
+    return snippets;
+}
+
+std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path) {
+    return parseSnippetFile(pluginSnippetText(path), path);
+}
+
+} // namespace th

@@ -1,0 +1,34 @@
+#pragma once
+// Plugin GLSL lives in snippet files beside the plugin's C++ class. One file holds several
+// snippets, each introduced by a marker comment naming its injection key:
+//
+//   // @key CUSTOM_VERTEX_UPDATE_WORLDPOS
+//   #ifdef WIND
+//   worldPos.xyz += windOffset(worldPos.xyz, positionUpdated);
+//   #endif
+//
+// Lines before the first marker are the file's own comments and are dropped. Each snippet
+// keeps the file name and its real line numbers as its origin, so a GLSL error reads
+// "plugins/wind/wind.vert.glsl:14: ...". Files are embedded in the library; with
+// TRAILHEAD_PLUGIN_DIR set (the repository's plugins/ folder) they are read from disk
+// instead, for hot reload.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "material/MaterialPlugin.h"
+
+namespace th {
+
+/// The text of a plugin snippet file, by its path from the repository root
+/// ("plugins/wind/wind.vert.glsl"). Throws th::Error naming the file when it is missing.
+std::string pluginSnippetText(std::string_view path);
+
+/// The snippets of a file, split at its "// @key NAME" markers. Throws th::Error with file
+/// and line for a marker without a key or a duplicate key.
+std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, std::string_view path);
+
+/// pluginSnippetText + parseSnippetFile.
+std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path);
+
+} // namespace th
