@@ -1,0 +1,38 @@
+#pragma once
+// The contract every scene builder follows (hike, gallery, helmet, plugins, light-stress,
+// forest-stress): build into a Scene and a Camera, deterministically from a seed, and
+// return what must run per frame (animation, streaming) as an update function.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "render/Renderer.h"
+#include "scene/Camera.h"
+#include "scene/Scene.h"
+
+namespace th {
+
+struct SceneBuildContext {
+    Renderer& renderer;
+    std::filesystem::path assetsDirectory; ///< the repository's assets/ (or an installed copy)
+    std::filesystem::path sharedDirectory; ///< ../shared (glTF samples); may not exist
+    uint64_t seed = 1;
+};
+
+struct BuiltScene {
+    std::unique_ptr<Scene> scene = std::make_unique<Scene>();
+    Camera camera;
+    /// Called once per frame before rendering with the time in seconds and the camera in use
+    /// (streaming forests, moving birds). May be empty.
+    std::function<void(double seconds, const Camera& camera)> update;
+    /// Materials and plugins the demo exposes in its panels, by name.
+    std::vector<std::shared_ptr<Material>> materials;
+    std::vector<std::shared_ptr<MaterialPlugin>> plugins;
+    /// Counts for statistics and benchmarks ("trees", "grass", "lights").
+    std::vector<std::pair<std::string, uint64_t>> counts;
+};
+
+} // namespace th
