@@ -1,0 +1,230 @@
+#include "assets/GltfAccessorReader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/Str.h"
+
+namespace th {
+
+namespace {
+
+constexpr int kByte = TINYGLTF_COMPONENT_TYPE_BYTE;
+constexpr int kUnsignedByte = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
+constexpr int kShort = TINYGLTF_COMPONENT_TYPE_SHORT;
+constexpr int kUnsignedShort = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT;
+constexpr int kUnsignedInt = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
+
+/// glTF's component types (5124 INT and 5130 DOUBLE are tinygltf's, not glTF's).
+int componentSize(int type) {
+    switch (type) {
+    case kByte:
+    case kUnsignedByte: return 1;
+    case kShort:
+    case kUnsignedShort: return 2;
+    case kUnsignedInt:
+    case kFloat: return 4;
+    default: return 0;
+    }
+}
+
+const char* componentName(int type) {
+    switch (type) {
+    case kByte: return "BYTE";
+    case kUnsignedByte: return "UNSIGNED_BYTE";
+    case kShort: return "SHORT";
+    case kUnsignedShort: return "UNSIGNED_SHORT";
+    case kUnsignedInt: return "UNSIGNED_INT";
+    case kFloat: return "FLOAT";
+    default: return "unknown";
+    }
+}
+
+/// One component, read with memcpy: buffer data has no alignment guarantee.
+double rawComponent(const uint8_t* p, int type) {
+    switch (type) {
+    case kByte: { int8_t v; std::memcpy(&v, p, 1); return v; }
+    case kUnsignedByte: return *p;
+    case kShort: { int16_t v; std::memcpy(&v, p, 2); return v; }
+    case kUnsignedShort: { uint16_t v; std::memcpy(&v, p, 2); return v; }
+    case kUnsignedInt: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+    case kFloat: { float v; std::memcpy(&v, p, 4); return double(v); }
+    default: return 0.0;
+    }
+}
+
+/// glTF's normalized-integer rules (the signed ones clamp -128 and -32768 to -1).
+float toFloat(double raw, int type, bool normalized) {
+    if (!normalized) return float(raw);
+    switch (type) {
+    case kByte: return std::max(float(raw) / 127.0f, -1.0f);
+    case kUnsignedByte: return float(raw) / 255.0f;
+    case kShort: return std::max(float(raw) / 32767.0f, -1.0f);
+    case kUnsignedShort: return float(raw) / 65535.0f;
+    default: return float(raw);
+    }
+}
+
+} // namespace
+
+GltfAccessorReader::GltfAccessorReader(const tinygltf::Model& model, GltfAccessorLimits limits,
+                                       std::function<SourceLocation(int)> locate)
+    : mModel(model), mLimits(limits), mLocate(std::move(locate)) {}
+
+Error GltfAccessorReader::error(int accessor, const std::string& what, const std::string& problem) const {
+    return Error(mLocate(accessor), str("accessor ", accessor, " (", what, "): ", problem));
+}
+
+size_t GltfAccessorReader::count(int accessor, const std::string& what) const {
+    if (accessor < 0 || size_t(accessor) >= mModel.accessors.size())
+        throw error(accessor, what, str("no such accessor; the file has ", mModel.accessors.size()));
+    return mModel.accessors[size_t(accessor)].count;
+}
+
+const uint8_t* GltfAccessorReader::viewBytes(int accessor, int view, uint64_t offset, uint64_t bytes,
+                                             const std::string& what) const {
+    if (view < 0 || size_t(view) >= mModel.bufferViews.size())
+        throw error(accessor, what, str("bufferView ", view, " does not exist; the file has ", mModel.bufferViews.size()));
+    const tinygltf::BufferView& v = mModel.bufferViews[size_t(view)];
+    if (v.buffer < 0 || size_t(v.buffer) >= mModel.buffers.size())
+        throw error(accessor, what, str("bufferView ", view, " names buffer ", v.buffer, ", which does not exist"));
+    const std::vector<unsigned char>& data = mModel.buffers[size_t(v.buffer)].data;
+    const uint64_t length = v.byteLength, start = v.byteOffset;
+    if (length > data.size() || start > data.size() - length)
+        throw error(accessor, what,
+                    str("bufferView ", view, " covers bytes [", start, ", ", start + length, ") of buffer ", v.buffer,
+                        ", which has only ", data.size(), " bytes"));
+    if (bytes > length || offset > length - bytes)
+        throw error(accessor, what,
+                    str("needs bytes [", offset, ", ", offset + bytes, ") of bufferView ", view, ", which is only ",
+                        length, " bytes long"));
+    return data.data() + start + offset;
+}
+
+GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initializer_list<int> allowed,
+                                                      const std::string& what) {
+    count(accessor, what); // validates the index
+    const tinygltf::Accessor& a = mModel.accessors[size_t(accessor)];
+    Layout l;
+    l.componentType = a.componentType;
+    l.componentSize = componentSize(a.componentType);
+    if (l.componentSize == 0) throw error(accessor, what, str("componentType ", a.componentType, " is not a glTF component type"));
+    switch (a.type) {
+    case TINYGLTF_TYPE_SCALAR: l.components = 1; break;
+    case TINYGLTF_TYPE_VEC2: l.components = 2; break;
+    case TINYGLTF_TYPE_VEC3: l.components = 3; break;
+    case TINYGLTF_TYPE_VEC4: l.components = 4; break;
+    default: throw error(accessor, what, "type must be SCALAR, VEC2, VEC3 or VEC4 here");
+    }
+    if (allowed.size() && std::find(allowed.begin(), allowed.end(), l.components) == allowed.end()) {
+        std::string list;
+        for (int c : allowed) list += str(list.empty() ? "" : " or ", c == 1 ? "SCALAR" : str("VEC", c));
+        throw error(accessor, what, str("has ", l.components, " components per element; expected ", list));
+    }
+    l.normalized = a.normalized;
+    l.count = a.count;
+    if (l.count > mLimits.maxElements)
+        throw error(accessor, what, str("has ", l.count, " elements, more than the limit of ", mLimits.maxElements));
+    mTotalElements += l.count;
+    if (mTotalElements > mLimits.maxTotalElements)
+        throw error(accessor, what, str("the model reads more than ", mLimits.maxTotalElements, " accessor elements in total"));
+
+    const uint64_t elementSize = uint64_t(l.componentSize) * uint64_t(l.components);
+    l.stride = elementSize;
+    if (a.bufferView >= 0) {
+        if (size_t(a.bufferView) >= mModel.bufferViews.size())
+            throw error(accessor, what, str("bufferView ", a.bufferView, " does not exist; the file has ", mModel.bufferViews.size()));
+        const tinygltf::BufferView& v = mModel.bufferViews[size_t(a.bufferView)];
+        if (v.byteStride != 0) {
+            if (v.byteStride < elementSize || v.byteStride > 252 || v.byteStride % size_t(l.componentSize) != 0)
+                throw error(accessor, what,
+                            str("bufferView ", a.bufferView, " has byteStride ", v.byteStride, ", which does not fit ",
+                                elementSize, "-byte elements (glTF allows ", elementSize, "..252, aligned)"));
+            l.stride = v.byteStride;
+        }
+        const uint64_t span = l.count == 0 ? 0 : uint64_t(l.count - 1) * l.stride + elementSize;
+        l.data = viewBytes(accessor, a.bufferView, a.byteOffset, span, what);
+    }
+    return l;
+}
+
+template <typename Sink>
+static void visitElements(const uint8_t* data, size_t stride, size_t count, int components, int type, int size, Sink&& sink) {
+    for (size_t e = 0; e < count; ++e) {
+        const uint8_t* p = data + e * stride;
+        for (int c = 0; c < components; ++c) sink(e, c, rawComponent(p + size_t(c) * size_t(size), type));
+    }
+}
+
+/// Applies a sparse accessor's substitutions through `sink(element, component, raw)`.
+template <typename Sink>
+static void applySparse(const tinygltf::Accessor& a, int accessor, const std::string& what, size_t count, int components,
+                        int type, int size, Sink&& sink,
+                        const std::function<const uint8_t*(int, int, uint64_t, uint64_t)>& bytesOf,
+                        const std::function<Error(const std::string&)>& fail) {
+    if (!a.sparse.isSparse) return;
+    const int n = a.sparse.count;
+    if (n <= 0 || size_t(n) > count) throw fail(str("sparse count ", n, " must be in [1, ", count, "]"));
+    const int indexType = a.sparse.indices.componentType;
+    if (indexType != kUnsignedByte && indexType != kUnsignedShort && indexType != kUnsignedInt)
+        throw fail(str("sparse indices have componentType ", indexType, "; glTF allows unsigned byte, short or int"));
+    if (a.sparse.indices.byteOffset < 0 || a.sparse.values.byteOffset < 0) throw fail("sparse byteOffset is negative");
+    const int indexSize = componentSize(indexType);
+    const uint8_t* indices = bytesOf(accessor, a.sparse.indices.bufferView, uint64_t(a.sparse.indices.byteOffset),
+                                     uint64_t(n) * uint64_t(indexSize));
+    const uint64_t elementSize = uint64_t(components) * uint64_t(size);
+    const uint8_t* values = bytesOf(accessor, a.sparse.values.bufferView, uint64_t(a.sparse.values.byteOffset),
+                                    uint64_t(n) * elementSize);
+    (void)what;
+    for (int k = 0; k < n; ++k) {
+        double raw = rawComponent(indices + size_t(k) * size_t(indexSize), indexType);
+        if (raw >= double(count)) throw fail(str("sparse index ", uint64_t(raw), " is not below the accessor's count ", count));
+        const uint8_t* p = values + size_t(k) * elementSize;
+        for (int c = 0; c < components; ++c) sink(size_t(raw), c, rawComponent(p + size_t(c) * size_t(size), type));
+    }
+}
+
+AccessorFloats GltfAccessorReader::readFloats(int accessor, std::initializer_list<int> allowedComponents,
+                                              const std::string& what, size_t* nonFinite) {
+    Layout l = layout(accessor, allowedComponents, what);
+    AccessorFloats out;
+    out.components = l.components;
+    out.count = l.count;
+    out.values.assign(l.count * size_t(l.components), 0.0f);
+    auto sink = [&](size_t e, int c, double raw) {
+        out.values[e * size_t(l.components) + size_t(c)] = toFloat(raw, l.componentType, l.normalized);
+    };
+    if (l.data) visitElements(l.data, l.stride, l.count, l.components, l.componentType, l.componentSize, sink);
+    const tinygltf::Accessor& a = mModel.accessors[size_t(accessor)];
+    applySparse(
+        a, accessor, what, l.count, l.components, l.componentType, l.componentSize, sink,
+        [&](int acc, int view, uint64_t offset, uint64_t bytes) { return viewBytes(acc, view, offset, bytes, what); },
+        [&](const std::string& problem) { return error(accessor, what, problem); });
+    size_t bad = 0;
+    for (float& v : out.values)
+        if (!std::isfinite(v)) {
+            v = 0.0f;
+            ++bad;
+        }
+    if (nonFinite) *nonFinite = bad;
+    return out;
+}
+
+std::vector<uint32_t> GltfAccessorReader::readIndices(int accessor, const std::string& what) {
+    Layout l = layout(accessor, {1}, what);
+    if (l.componentType != kUnsignedByte && l.componentType != kUnsignedShort && l.componentType != kUnsignedInt)
+        throw error(accessor, what,
+                    str("indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT, not ", componentName(l.componentType)));
+    std::vector<uint32_t> out(l.count, 0);
+    auto sink = [&](size_t e, int, double raw) { out[e] = uint32_t(raw); };
+    if (l.data) visitElements(l.data, l.stride, l.count, 1, l.componentType, l.componentSize, sink);
+    applySparse(
+        mModel.accessors[size_t(accessor)], accessor, what, l.count, 1, l.componentType, l.componentSize, sink,
+        [&](int acc, int view, uint64_t offset, uint64_t bytes) { return viewBytes(acc, view, offset, bytes, what); },
+        [&](const std::string& problem) { return error(accessor, what, problem); });
+    return out;
+}
+
+} // namespace th

@@ -1,0 +1,71 @@
+#pragma once
+// Reads glTF accessors into plain arrays, checking every byte range against its buffer view
+// and buffer first: tinygltf parses accessors but does not validate them, and a hostile
+// file must produce an error, not an out-of-bounds read. Internal to the glTF importer
+// (includes tinygltf); not part of the assets layer's public surface.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <tiny_gltf.h>
+
+#include "core/Error.h"
+
+namespace th {
+
+struct GltfAccessorLimits {
+    uint64_t maxElements = uint64_t(1) << 26;      ///< per accessor
+    uint64_t maxTotalElements = uint64_t(1) << 28; ///< over one import (many primitives may share one accessor)
+};
+
+/// The floats of an accessor, `components` per element.
+struct AccessorFloats {
+    std::vector<float> values;
+    int components = 0;
+    size_t count = 0;
+};
+
+class GltfAccessorReader {
+public:
+    /// `locate` turns an accessor index into a place in the file for messages.
+    GltfAccessorReader(const tinygltf::Model& model, GltfAccessorLimits limits,
+                       std::function<SourceLocation(int accessor)> locate);
+
+    /// Element count of a valid accessor index (throws for an invalid one).
+    size_t count(int accessor, const std::string& what) const;
+
+    /// Reads a SCALAR/VECn accessor as floats; its component count must be one of
+    /// `allowedComponents`. Integer components are converted as glTF says: normalized ones
+    /// to [0, 1] or [-1, 1], others to their value. Sparse substitutions are applied.
+    /// Non-finite floats become 0 (counted in `nonFinite`). `what` names the use in messages
+    /// ("mesh 'Box' primitive 0 POSITION").
+    AccessorFloats readFloats(int accessor, std::initializer_list<int> allowedComponents, const std::string& what,
+                              size_t* nonFinite = nullptr);
+
+    /// Reads a SCALAR accessor of unsigned bytes, shorts or ints (vertex indices).
+    std::vector<uint32_t> readIndices(int accessor, const std::string& what);
+
+private:
+    struct Layout {
+        const uint8_t* data = nullptr; ///< first element; null when there is no buffer view
+        size_t stride = 0;
+        size_t count = 0;
+        int componentType = 0;
+        int componentSize = 0;
+        int components = 0;
+        bool normalized = false;
+    };
+    /// Validates the accessor and its byte range; `allowed` empty = any SCALAR/VECn.
+    Layout layout(int accessor, std::initializer_list<int> allowed, const std::string& what);
+    /// Bounds-checked pointer to `bytes` bytes at `offset` of buffer view `view`.
+    const uint8_t* viewBytes(int accessor, int view, uint64_t offset, uint64_t bytes, const std::string& what) const;
+    Error error(int accessor, const std::string& what, const std::string& problem) const;
+
+    const tinygltf::Model& mModel;
+    GltfAccessorLimits mLimits;
+    std::function<SourceLocation(int)> mLocate;
+    uint64_t mTotalElements = 0;
+};
+
+} // namespace th

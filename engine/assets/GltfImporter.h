@@ -1,0 +1,44 @@
+#pragma once
+// glTF 2.0 import (.gltf with external or embedded data, and .glb) into an ImportedModel.
+//
+// Safety: every external URI is percent-decoded and resolved against the model's folder; a
+// URI that is absolute, has a scheme other than data:, or climbs out of the folder is an
+// error and nothing outside the folder is ever opened. Limits below bound memory on hostile
+// files. Bad input throws th::Error naming the file (and JSON line where known) and the
+// offending element; problems a viewer can live with (a missing or undecodable image, line
+// primitives, skins) become warnings in ImportedModel::warnings.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string_view>
+
+#include "assets/ImportedModel.h"
+
+namespace th {
+
+struct GltfImportOptions {
+    /// Images larger than this (width × height) are replaced by the checker fallback with a
+    /// warning, so a model with one oversized texture still renders.
+    uint64_t maxImagePixels = uint64_t(8192) * 8192;
+    /// Model files (and each external buffer) larger than this are rejected.
+    uint64_t maxFileBytes = uint64_t(1) << 31;
+    /// Accessors with more elements than this are rejected (a sparse accessor with no
+    /// buffer view can otherwise ask for gigabytes from a few bytes of JSON).
+    uint64_t maxAccessorElements = uint64_t(1) << 26;
+    /// Accessor elements read over the whole import (primitives may all share one large
+    /// accessor, so the per-accessor limit alone does not bound memory).
+    uint64_t maxTotalElements = uint64_t(1) << 28;
+    /// Decode images. Off, every image is a 1×1 white placeholder (fast tests, tools that
+    /// only need geometry).
+    bool decodeImages = true;
+};
+
+/// Imports a .gltf or .glb file. Throws th::Error on malformed input (see the header comment).
+ImportedModel importGltf(const std::filesystem::path& file, const GltfImportOptions& options = {});
+
+/// Imports a model held in memory (.glb when it starts with the binary magic, JSON otherwise).
+/// External URIs resolve inside `modelFolder`; `displayName` names the model in messages.
+ImportedModel importGltfFromMemory(std::string_view bytes, const std::filesystem::path& modelFolder,
+                                   std::string_view displayName, const GltfImportOptions& options = {});
+
+} // namespace th

@@ -1,0 +1,116 @@
+#include "assets/ImageLoader.h"
+
+#include <climits>
+#include <cstring>
+#include <memory>
+
+#include <stb_image.h>
+
+#include "core/Error.h"
+#include "core/Files.h"
+#include "core/Str.h"
+
+namespace th {
+
+namespace {
+
+struct StbFree {
+    void operator()(void* p) const { stbi_image_free(p); }
+};
+
+const char* failureReason() {
+    const char* reason = stbi_failure_reason();
+    return reason ? reason : "unknown reason";
+}
+
+const stbi_uc* asBytes(std::string_view bytes) { return reinterpret_cast<const stbi_uc*>(bytes.data()); }
+
+/// stb_image takes an int length.
+void checkLength(std::string_view bytes, std::string_view name) {
+    if (bytes.empty()) throw Error(SourceLocation{std::string(name)}, "image data is empty");
+    if (bytes.size() > size_t(INT_MAX)) throw Error(SourceLocation{std::string(name)}, "image file is larger than 2 GiB");
+}
+
+ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    checkLength(bytes, name);
+    std::optional<ImageSize> size = probeImageSize(bytes);
+    if (!size) {
+        throw Error(SourceLocation{std::string(name)}, str("not a decodable image (", failureReason(), ")"));
+    }
+    if (size->width <= 0 || size->height <= 0)
+        throw Error(SourceLocation{std::string(name)}, "image has no pixels");
+    uint64_t pixels = uint64_t(size->width) * uint64_t(size->height);
+    if (pixels > maxPixels)
+        throw Error(SourceLocation{std::string(name)},
+                    str("image is ", size->width, "x", size->height, ", more than the limit of ", maxPixels, " pixels"));
+    return *size;
+}
+
+} // namespace
+
+std::optional<ImageSize> probeImageSize(std::string_view bytes) {
+    if (bytes.empty() || bytes.size() > size_t(INT_MAX)) return std::nullopt;
+    int w = 0, h = 0, comp = 0;
+    if (!stbi_info_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp)) return std::nullopt;
+    return ImageSize{w, h};
+}
+
+ImageRgba8 decodeImage(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    checkedSize(bytes, name, maxPixels);
+    int w = 0, h = 0, comp = 0;
+    const int len = int(bytes.size());
+    if (stbi_is_16_bit_from_memory(asBytes(bytes), len)) {
+        // stb_image would truncate 16 → 8 bits; round instead so 0xFFFF stays 255 and mid
+        // greys do not drift darker.
+        std::unique_ptr<stbi_us, StbFree> data(stbi_load_16_from_memory(asBytes(bytes), len, &w, &h, &comp, 4));
+        if (!data) throw Error(SourceLocation{std::string(name)}, str("cannot decode 16-bit image: ", failureReason()));
+        ImageRgba8 out(w, h);
+        const size_t n = out.pixels.size();
+        for (size_t i = 0; i < n; ++i) out.pixels[i] = uint8_t((uint32_t(data.get()[i]) * 255u + 32767u) / 65535u);
+        return out;
+    }
+    std::unique_ptr<stbi_uc, StbFree> data(stbi_load_from_memory(asBytes(bytes), len, &w, &h, &comp, 4));
+    if (!data) throw Error(SourceLocation{std::string(name)}, str("cannot decode image: ", failureReason()));
+    ImageRgba8 out(w, h);
+    std::memcpy(out.pixels.data(), data.get(), out.pixels.size());
+    return out;
+}
+
+ImageRgba8 loadImage(const std::filesystem::path& path, uint64_t maxPixels) {
+    return decodeImage(readFile(path), path.string(), maxPixels);
+}
+
+ImageRgbaF decodeHdr(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    checkLength(bytes, name);
+    if (!stbi_is_hdr_from_memory(asBytes(bytes), int(bytes.size())))
+        throw Error(SourceLocation{std::string(name)}, "not a Radiance .hdr image (expected the #?RADIANCE or #?RGBE header)");
+    checkedSize(bytes, name, maxPixels);
+    int w = 0, h = 0, comp = 0;
+    std::unique_ptr<float, StbFree> data(stbi_loadf_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp, 4));
+    if (!data) throw Error(SourceLocation{std::string(name)}, str("cannot decode .hdr image: ", failureReason()));
+    ImageRgbaF out(w, h);
+    std::memcpy(out.pixels.data(), data.get(), out.pixels.size() * sizeof(float));
+    return out;
+}
+
+ImageRgbaF loadHdr(const std::filesystem::path& path, uint64_t maxPixels) {
+    return decodeHdr(readFile(path), path.string(), maxPixels);
+}
+
+ImageRgba8 checkerImage(int size) {
+    if (size < 1) size = 1;
+    const int cell = size >= 8 ? size / 8 : 1;
+    ImageRgba8 out(size, size);
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            bool magenta = ((x / cell) + (y / cell)) % 2 == 0;
+            uint8_t* p = out.at(x, y);
+            p[0] = magenta ? 255 : 0;
+            p[1] = 0;
+            p[2] = magenta ? 255 : 0;
+            p[3] = 255;
+        }
+    return out;
+}
+
+} // namespace th
