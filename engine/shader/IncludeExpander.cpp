@@ -317,15 +317,21 @@ private:
 } // namespace
 
 ShaderText IncludeExpander::expand(std::string_view name, const IncludeOptions& options) const {
-    const ShaderSource& file = mStore.resolve(name);
     ShaderText out;
+    expandInto(name, options, out);
+    return out;
+}
+
+void IncludeExpander::expandInto(std::string_view name, const IncludeOptions& options, ShaderText& out) const {
+    const ShaderSource& file = mStore.resolve(name);
+    out.text.clear();
+    out.lines.reset();
     out.text.reserve(file.text.size() * 4);
     Expansion expansion(mStore, options, out);
     LineSource lines;
     lines.source = out.lines.addSource(file.origin);
     lines.originName = file.origin;
     expansion.run(file.text, lines, &file, 0);
-    return out;
 }
 
 ShaderText IncludeExpander::expand(const ShaderText& text, const IncludeOptions& options) const {

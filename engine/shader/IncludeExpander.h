@@ -45,6 +45,8 @@ public:
     /// Expands a text that is not in the store (a file given to a tool); its own line map is
     /// kept for its lines.
     ShaderText expand(const ShaderText& text, const IncludeOptions& options = {}) const;
+    /// As expand(name), writing into `out` and reusing its capacity (hot paths).
+    void expandInto(std::string_view name, const IncludeOptions& options, ShaderText& out) const;
 
 private:
     const ShaderStore& mStore;

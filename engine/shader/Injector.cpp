@@ -234,6 +234,15 @@ InjectionResult Injector::scanPoints(const ShaderText& expanded) {
 InjectionResult Injector::inject(const ShaderText& input, ShaderStage stage, std::span<const PluginCode* const> plugins,
                                  std::string_view shaderName) {
     InjectionResult result;
+    injectInto(input, stage, plugins, shaderName, result);
+    return result;
+}
+
+void Injector::injectInto(const ShaderText& input, ShaderStage stage, std::span<const PluginCode* const> plugins,
+                          std::string_view shaderName, InjectionResult& result) {
+    result.records.clear();
+    result.text.text.clear();
+    result.text.lines.reset();
     Scan scan = scanText(input);
     std::string shaderLabel(shaderName.empty() ? std::string_view("the shader") : shaderName);
     const std::string& text = input.text;
@@ -412,7 +421,6 @@ InjectionResult Injector::inject(const ShaderText& input, ShaderStage stage, std
     out.finish();
     result.markers = std::move(scan.markers);
     result.hooks = std::move(scan.hooks);
-    return result;
 }
 
 } // namespace th

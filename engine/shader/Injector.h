@@ -77,6 +77,9 @@ public:
     /// land exactly as asked.
     static InjectionResult inject(const ShaderText& expanded, ShaderStage stage,
                                   std::span<const PluginCode* const> plugins, std::string_view shaderName = {});
+    /// As inject(), writing into `out` and reusing its capacity (hot paths).
+    static void injectInto(const ShaderText& expanded, ShaderStage stage, std::span<const PluginCode* const> plugins,
+                           std::string_view shaderName, InjectionResult& out);
 
     /// The markers and hooks a text declares (what keys may name), without injecting.
     static InjectionResult scanPoints(const ShaderText& expanded);

@@ -41,6 +41,12 @@ public:
     /// Replaces this (line-less) map's source table with `other`'s, so their indices agree.
     void adoptSources(const LineMap& other) { mSources = other.mSources; }
     void clear() { mLines.clear(); }
+    /// Back to a fresh map (only "<generated>"), keeping the line storage's capacity so a
+    /// reused ShaderText does not reallocate.
+    void reset() {
+        mLines.clear();
+        mSources.resize(1);
+    }
     void reserve(size_t lines) { mLines.reserve(lines); }
 
     size_t size() const { return mLines.size(); }

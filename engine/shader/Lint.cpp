@@ -43,51 +43,50 @@ size_t editDistance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
-// The conditional structure of a text: for each line, the innermost open branch.
+// The conditional structure of a text: for each line, the innermost open branch. Views into
+// the text, no per-directive allocation: this runs on every effect build.
 struct Branch {
-    std::string text; // "#ifdef UNLIT", "the #else of #ifdef UNLIT", "#elif X"
-    size_t line = 0;  // line of the directive opening this branch
-    int parent = -1;  // enclosing branch
+    std::string_view kind; // "if", "ifdef", "ifndef", "elif", "else"
+    std::string_view rest; // the directive's expression or name
+    size_t line = 0;       // line of the directive opening this branch
+    int parent = -1;       // enclosing branch
+    int opener = -1;       // for elif/else: the branch of the #if they continue
 };
 
 struct ConditionMap {
     std::vector<Branch> branches;
-    std::vector<int> lineBranch;                                      // per line, -1 = unconditional
-    std::unordered_map<std::string, std::vector<size_t>> definedNames; // #define NAME -> lines
+    std::vector<int> lineBranch; // per line, -1 = unconditional
+    std::unordered_map<std::string_view, std::vector<size_t>> definedNames; // #define NAME -> lines
 
     explicit ConditionMap(const ShaderText& t) {
         lineBranch.reserve(t.lines.size());
         glsl::LineCursor cursor(t.text);
         std::string_view line;
-        std::string buffer;
-        std::vector<int> stack;    // open branches
-        std::vector<std::string> openers;
+        std::vector<int> stack; // open branches
         while (cursor.next(line)) {
             int current = stack.empty() ? -1 : stack.back();
             glsl::Directive d;
             if (cursor.directive(d, line)) {
-                std::string_view rest = glsl::trimSpace(glsl::stripComments(d.rest, false, buffer));
+                // Comments after a condition only shorten the text shown in messages.
+                std::string_view rest = glsl::trimSpace(d.rest.substr(0, d.rest.find("//")));
                 if (d.name == "if" || d.name == "ifdef" || d.name == "ifndef") {
-                    std::string opener = str("#", d.name, " ", rest);
-                    branches.push_back({opener, cursor.index(), current});
+                    branches.push_back({d.name, rest, cursor.index(), current, -1});
                     stack.push_back(int(branches.size() - 1));
-                    openers.push_back(opener);
                 } else if ((d.name == "elif" || d.name == "else") && !stack.empty()) {
-                    int parent = branches[size_t(stack.back())].parent;
-                    std::string text = d.name == "elif" ? str("#elif ", rest) : str("the #else of ", openers.back());
-                    branches.push_back({text, cursor.index(), parent});
+                    const Branch& previous = branches[size_t(stack.back())];
+                    int opener = previous.opener >= 0 ? previous.opener : stack.back();
+                    branches.push_back({d.name, rest, cursor.index(), previous.parent, opener});
                     stack.back() = int(branches.size() - 1);
                 } else if (d.name == "endif" && !stack.empty()) {
                     stack.pop_back();
-                    openers.pop_back();
                 } else if (d.name == "define") {
                     std::string_view r = glsl::trimSpace(d.rest);
                     size_t len = glsl::identifierLength(r);
-                    if (len) definedNames[std::string(r.substr(0, len))].push_back(cursor.index());
+                    if (len) definedNames[r.substr(0, len)].push_back(cursor.index());
                 }
             }
-            lineBranch.push_back(d.name == "endif" || d.name == "else" || d.name == "elif" ? current
-                                                                                            : (stack.empty() ? -1 : stack.back()));
+            bool continues = d.name == "endif" || d.name == "else" || d.name == "elif";
+            lineBranch.push_back(continues ? current : (stack.empty() ? -1 : stack.back()));
         }
     }
 
@@ -100,11 +99,21 @@ struct ConditionMap {
         return false;
     }
 
+    std::string text(int branch) const {
+        const Branch& b = branches[size_t(branch)];
+        if (b.kind == "else") {
+            const Branch& o = branches[size_t(b.opener)];
+            return str("the #else of #", o.kind, " ", o.rest);
+        }
+        return str("#", b.kind, " ", b.rest);
+    }
+
+    /// "#ifdef UNLIT (pbr.frag.glsl:120), within #if ... (...)"
     std::string describe(int branch, const LineMap& lines) const {
         std::string out;
         for (int b = branch; b >= 0; b = branches[size_t(b)].parent) {
             if (!out.empty()) out += ", within ";
-            out += str(branches[size_t(b)].text, " (", lines.describe(branches[size_t(b)].line), ")");
+            out += str(text(b), " (", lines.describe(branches[size_t(b)].line), ")");
         }
         return out;
     }
@@ -194,9 +203,9 @@ std::vector<std::string> newIdentifiers(std::string_view text, std::string_view 
 }
 
 // Lines declaring each wanted identifier: "type name" followed by = ; , [ ( or ), or #define.
-std::unordered_map<std::string, std::vector<size_t>> findDeclarations(const ShaderText& t, const ConditionMap& conditions,
-                                                                      const std::unordered_set<std::string>& wanted) {
-    std::unordered_map<std::string, std::vector<size_t>> out;
+std::unordered_map<std::string_view, std::vector<size_t>> findDeclarations(const ShaderText& t, const ConditionMap& conditions,
+                                                                           const std::unordered_set<std::string_view>& wanted) {
+    std::unordered_map<std::string_view, std::vector<size_t>> out;
     for (auto& [name, lines] : conditions.definedNames)
         if (wanted.count(name)) out[name] = lines;
     glsl::LineCursor cursor(t.text);
@@ -216,11 +225,11 @@ std::unordered_map<std::string, std::vector<size_t>> findDeclarations(const Shad
                 }
                 std::string_view id = code.substr(i, len);
                 i += len;
-                if (isType(previous) && wanted.count(std::string(id))) {
+                if (wanted.count(id) && isType(previous)) {
                     size_t j = i;
                     while (j < code.size() && glsl::isSpace(code[j])) ++j;
                     if (j >= code.size() || std::string_view("=;,[()").find(code[j]) != std::string_view::npos)
-                        out[std::string(id)].push_back(index);
+                        out[id].push_back(index);
                 }
                 previous = id;
             }
@@ -245,7 +254,7 @@ std::vector<Diagnostic> Lint::run(const LintContext& c) {
     std::optional<ConditionMap> conditions;
     if (c.injection) {
         conditions.emplace(c.injection->text);
-        for (auto& [name, lines] : conditions->definedNames) known.insert(name);
+        for (auto& [name, lines] : conditions->definedNames) known.emplace(name);
     }
 
     lintGates(c, known, out);
@@ -253,8 +262,9 @@ std::vector<Diagnostic> Lint::run(const LintContext& c) {
     if (c.injection) {
         const ShaderText& text = c.injection->text;
         // (c) regex matches inside conditional blocks.
-        std::unordered_set<std::string> wanted;
-        std::vector<std::vector<std::string>> newIds;
+        std::unordered_set<std::string_view> wanted;
+        std::vector<std::vector<std::string>> newIds; // `wanted` views these: sized once, up front
+        newIds.reserve(c.injection->records.size());
         for (const InjectionRecord& r : c.injection->records) {
             newIds.emplace_back();
             if (r.kind != InjectionKind::Regex) continue;

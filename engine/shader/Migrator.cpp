@@ -103,6 +103,12 @@ bool isCoreExtension(std::string_view rest) {
 } // namespace
 
 ShaderText Migrator::migrate(const ShaderText& input, ShaderStage stage, ShaderLanguage language) {
+    ShaderText out;
+    migrateInto(input, stage, language, out);
+    return out;
+}
+
+void Migrator::migrateInto(const ShaderText& input, ShaderStage stage, ShaderLanguage language, ShaderText& out) {
     const std::string& text = input.text;
     const Renamer renamer(stage);
 
@@ -122,7 +128,8 @@ ShaderText Migrator::migrate(const ShaderText& input, ShaderStage stage, ShaderL
     }
     const bool hasExtensions = text.find("extension") != std::string::npos;
 
-    ShaderText out;
+    out.text.clear();
+    out.lines.reset();
     out.lines.adoptSources(input.lines);
     out.text.reserve(text.size() + kEsPrecision.size() + 256);
     out.lines.reserve(input.lines.size() + 24);
@@ -251,7 +258,6 @@ ShaderText Migrator::migrate(const ShaderText& input, ShaderStage stage, ShaderL
     }
     flush(n, line);
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
-    return out;
 }
 
 } // namespace th

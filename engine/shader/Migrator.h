@@ -28,6 +28,8 @@ class Migrator {
 public:
     /// Throws th::Error (with origin) for gl_FragData with a non-constant index.
     static ShaderText migrate(const ShaderText& input, ShaderStage stage, ShaderLanguage language);
+    /// As migrate(), writing into `out` and reusing its capacity.
+    static void migrateInto(const ShaderText& input, ShaderStage stage, ShaderLanguage language, ShaderText& out);
 };
 
 } // namespace th

@@ -395,6 +395,13 @@ ShaderText preprocess(const ShaderText& input, const ShaderDefines& defines, con
 }
 
 ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options) {
+    ShaderText out;
+    runInto(input, defines, options, out);
+    return out;
+}
+
+void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options,
+                           ShaderText& out) {
     State& st = *mState;
     st.macros.reset(defines.size() + 256);
     st.frames.clear();
@@ -404,7 +411,8 @@ ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defin
         st.macros.define(d.name, d.value, false);
     }
 
-    ShaderText out;
+    out.text.clear();
+    out.lines.reset();
     out.lines.adoptSources(input.lines);
     out.text.reserve(input.text.size() + 32 * defines.size() + 16);
     out.lines.reserve(input.lines.size() + defines.size());
@@ -681,7 +689,6 @@ ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defin
                                        input.lines.size() ? where(input.lines.size() - 1).file : std::string("the input"),
                                        st.frames.size() > 1 ? str(" (", st.frames.size(), " blocks are open)") : std::string()));
     }
-    return out;
 }
 
 } // namespace th

@@ -51,6 +51,8 @@ public:
     /// origin of the offending line. A Preprocessor keeps its tables between runs (reuse it
     /// on hot paths); it is not thread-safe, use one per thread.
     ShaderText run(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options = {});
+    /// As run(), writing into `out` and reusing its capacity (hot paths).
+    void runInto(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options, ShaderText& out);
 
     /// Evaluates one #if expression against `defines` (for tests and tools).
     static long long evaluate(std::string_view expression, const ShaderDefines& defines);

@@ -37,24 +37,23 @@ ShaderBuildResult ShaderBuilder::build(const ShaderText& source, const ShaderBui
 
     Clock::time_point t = Clock::now();
     std::string name;
-    ShaderText expanded;
     if (source.lines.size() == 0 && source.text.empty()) {
         const ShaderSource& file = mStore.resolve(request.source);
         name = file.origin;
-        expanded = expander.expand(file.name, includeOptions);
+        expander.expandInto(file.name, includeOptions, mExpanded);
     } else {
         name = source.lines.size() ? source.lines.locateIndex(0).file : request.source;
-        expanded = expander.expand(source, includeOptions);
+        mExpanded = expander.expand(source, includeOptions);
     }
     result.timings.includes = since(t);
 
-    InjectionResult injected = Injector::inject(expanded, request.stage, request.plugins, name);
+    Injector::injectInto(mExpanded, request.stage, request.plugins, name, mInjected);
     result.timings.injection = since(t);
 
     if (request.lint) {
         LintContext lint;
         lint.stage = request.stage;
-        lint.injection = &injected;
+        lint.injection = &mInjected;
         lint.plugins = request.plugins;
         lint.declaredDefines = request.declaredDefines;
         lint.builtinDefines = request.builtinDefines;
@@ -62,20 +61,19 @@ ShaderBuildResult ShaderBuilder::build(const ShaderText& source, const ShaderBui
         result.diagnostics = Lint::run(lint);
         result.timings.lint = since(t);
         if (request.lintErrorsThrow) {
-            auto firstError = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                           [](const Diagnostic& d) { return d.severity == Severity::Error; });
+            auto isError = [](const Diagnostic& d) { return d.severity == Severity::Error; };
+            auto firstError = std::find_if(result.diagnostics.begin(), result.diagnostics.end(), isError);
             if (firstError != result.diagnostics.end()) {
-                size_t errors = size_t(std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                                     [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+                auto errors = std::count_if(result.diagnostics.begin(), result.diagnostics.end(), isError);
                 throw Error(firstError->where, errors > 1 ? str(firstError->message, " (and ", errors - 1, " more lint errors)")
                                                           : firstError->message);
             }
         }
     }
 
-    ShaderText preprocessed = mPreprocessor.run(injected.text, request.defines);
+    mPreprocessor.runInto(mInjected.text, request.defines, {}, mPreprocessed);
     result.timings.preprocess = since(t);
-    result.text = Migrator::migrate(preprocessed, request.stage, request.language);
+    Migrator::migrateInto(mPreprocessed, request.stage, request.language, result.text);
     result.timings.migration = since(t);
     return result;
 }

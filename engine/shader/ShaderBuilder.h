@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "shader/Diagnostic.h"
+#include "shader/Injector.h"
 #include "shader/LineMap.h"
 #include "shader/PluginCode.h"
 #include "shader/Preprocessor.h"
@@ -60,7 +61,12 @@ public:
 
 private:
     const ShaderStore& mStore;
+    // Scratch texts reused from build to build: a 300 KB shader otherwise takes fresh pages
+    // (page faults) for every intermediate stage, which costs as much as the stages.
     Preprocessor mPreprocessor;
+    ShaderText mExpanded;
+    InjectionResult mInjected;
+    ShaderText mPreprocessed;
 };
 
 /// The text with each line prefixed by its origin ("shaders/pbr/pbr.frag.glsl:120 | ..."),
