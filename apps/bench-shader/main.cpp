@@ -1,0 +1,145 @@
+// bench-shader: time and throughput of each stage of the shader pipeline, and of the whole
+// pipeline, for a vertex+fragment pair of Babylon.js PBR size (see SyntheticShaders.h).
+// Stages write into reused buffers, as ShaderBuilder does, so the figures are steady state.
+// Usage: bench-shader [iterations]   (default 300; medians are printed)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "SyntheticShaders.h"
+#include "core/Error.h"
+#include "shader/GlslScan.h"
+#include "shader/IncludeExpander.h"
+#include "shader/Injector.h"
+#include "shader/Lint.h"
+#include "shader/Migrator.h"
+#include "shader/Preprocessor.h"
+
+namespace {
+
+using namespace th;
+
+double medianMs(int iterations, const std::function<void()>& work) {
+    for (int i = 0; i < 5; ++i) work(); // warm caches, the allocator and the regex cache
+    std::vector<double> ms;
+    ms.reserve(size_t(iterations));
+    for (int i = 0; i < iterations; ++i) {
+        auto t0 = std::chrono::steady_clock::now();
+        work();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+struct Shape {
+    size_t bytes = 0, lines = 0, conditionals = 0;
+};
+
+Shape shapeOf(const ShaderText& t) {
+    Shape s{t.text.size(), t.lines.size(), 0};
+    glsl::LineCursor cursor(t.text);
+    std::string_view line;
+    while (cursor.next(line)) {
+        glsl::Directive d;
+        if (cursor.directive(d, line) && (d.name == "if" || d.name == "ifdef" || d.name == "ifndef" || d.name == "elif"))
+            ++s.conditionals;
+    }
+    return s;
+}
+
+struct StageFigures {
+    const char* name;
+    double ms[2] = {0, 0};     // vertex, fragment
+    size_t input[2] = {0, 0};  // bytes in
+};
+
+void printRow(const StageFigures& f) {
+    double pair = f.ms[0] + f.ms[1];
+    double mbps = double(f.input[0] + f.input[1]) / 1e6 / (pair / 1e3);
+    std::printf("  %-20s %9.3f %9.3f %9.3f %10.0f\n", f.name, f.ms[0], f.ms[1], pair, mbps);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        int iterations = argc > 1 ? std::max(1, std::atoi(argv[1])) : 300;
+        bench::SyntheticMaterial m;
+        bench::makeSyntheticMaterial(m);
+        const ShaderBuildRequest* requests[2] = {&m.vertex, &m.fragment};
+
+        StageFigures includes{"include expansion"}, injection{"injection"}, preprocess{"preprocessor"},
+            migration{"migration"}, lint{"lint (not in total)"};
+        Shape shapes[2];
+        size_t finalBytes[2] = {0, 0};
+        Preprocessor preprocessor;
+        for (int s = 0; s < 2; ++s) {
+            const ShaderBuildRequest& r = *requests[s];
+            IncludeOptions options;
+            options.indexParameters = r.indexParameters;
+            options.uniformBuffers = r.uniformBuffers;
+            IncludeExpander expander(m.store);
+            ShaderText expanded = expander.expand(r.source, options);
+            shapes[s] = shapeOf(expanded);
+            InjectionResult injected = Injector::inject(expanded, r.stage, r.plugins, r.source);
+            ShaderText preprocessed = preprocessor.run(injected.text, r.defines);
+            ShaderText migrated = Migrator::migrate(preprocessed, r.stage, r.language);
+            finalBytes[s] = migrated.text.size();
+
+            includes.input[s] = expanded.text.size(); // bytes produced: the stage's real work
+            includes.ms[s] = medianMs(iterations, [&] { expander.expandInto(r.source, options, expanded); });
+            injection.input[s] = expanded.text.size();
+            injection.ms[s] = medianMs(iterations, [&] { Injector::injectInto(expanded, r.stage, r.plugins, r.source, injected); });
+            preprocess.input[s] = injected.text.text.size();
+            preprocess.ms[s] = medianMs(iterations, [&] { preprocessor.runInto(injected.text, r.defines, {}, preprocessed); });
+            migration.input[s] = preprocessed.text.size();
+            migration.ms[s] = medianMs(iterations, [&] { Migrator::migrateInto(preprocessed, r.stage, r.language, migrated); });
+            LintContext c;
+            c.stage = r.stage;
+            c.injection = &injected;
+            c.plugins = r.plugins;
+            c.declaredDefines = r.declaredDefines;
+            c.defines = &r.defines;
+            std::vector<Diagnostic> findings = Lint::run(c);
+            lint.input[s] = injected.text.text.size();
+            lint.ms[s] = medianMs(iterations, [&] { findings = Lint::run(c); });
+        }
+
+        // The whole pipeline through ShaderBuilder, as an effect build runs it (lint off).
+        ShaderBuilder builder(m.store);
+        ShaderBuildRequest quiet[2] = {m.vertex, m.fragment};
+        for (auto& r : quiet) r.lint = false;
+        double total = medianMs(iterations, [&] {
+            builder.build(quiet[0]);
+            builder.build(quiet[1]);
+        });
+        ShaderBuildRequest linted[2] = {m.vertex, m.fragment};
+        double totalLinted = medianMs(iterations, [&] {
+            builder.build(linted[0]);
+            builder.build(linted[1]);
+        });
+
+        std::printf("bench-shader: synthetic PBR-size pair, %d iterations, medians\n", iterations);
+        std::printf("  after includes: vertex %zu bytes, %zu lines, %zu conditionals; fragment %zu bytes, %zu lines, %zu conditionals\n",
+                    shapes[0].bytes, shapes[0].lines, shapes[0].conditionals, shapes[1].bytes, shapes[1].lines,
+                    shapes[1].conditionals);
+        std::printf("  final: vertex %zu bytes, fragment %zu bytes; %zu plugins (marker, regex and hook keys)\n", finalBytes[0],
+                    finalBytes[1], m.plugins.size());
+        std::printf("  %-20s %9s %9s %9s %10s\n", "stage", "vert ms", "frag ms", "pair ms", "MB/s");
+        for (const StageFigures* f : {&includes, &injection, &preprocess, &migration, &lint}) printRow(*f);
+        std::printf("  %-20s %29.3f  (ShaderBuilder, lint off; target < 1 ms)\n", "pipeline total", total);
+        std::printf("  %-20s %29.3f\n", "with lint", totalLinted);
+        std::printf("  (MB/s: bytes each stage reads, or for include expansion writes, per second)\n");
+        double fragmentPreprocessGBs = double(preprocess.input[1]) / 1e9 / (preprocess.ms[1] / 1e3);
+        std::printf("  preprocessor on the fragment: %.2f GB/s (target >= 1 GB/s)\n", fragmentPreprocessGBs);
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench-shader: %s\n", e.what());
+        return 1;
+    }
+}
