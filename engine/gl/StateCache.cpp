@@ -195,6 +195,7 @@ void StateCache::clearDepth(float depth) {
 
 void StateCache::clearStencil(int value) {
     if (skip(mClearStencil == value)) return;
+    ++mCounters.stencil;
     glClearStencil(value);
     mClearStencil = value;
 }
@@ -250,8 +251,10 @@ void StateCache::apply(const RenderState& s) {
         mOffsetUnits = s.polygonOffsetUnits;
     }
     // Stencil: nothing at all unless a material asks for it (then only what changed).
+    uint64_t issuedBefore = mCounters.issued;
     if (!s.stencil) {
         if (mCaps[kStencilTest] != 0) setCap(GL_STENCIL_TEST, kStencilTest, false);
+        mCounters.stencil += mCounters.issued - issuedBefore;
         return;
     }
     setCap(GL_STENCIL_TEST, kStencilTest, true);
@@ -263,6 +266,7 @@ void StateCache::apply(const RenderState& s) {
     if (!skip(known && mStencil->fail == st.fail && mStencil->depthFail == st.depthFail && mStencil->pass == st.pass))
         glStencilOp(toGlStencilOp(st.fail), toGlStencilOp(st.depthFail), toGlStencilOp(st.pass));
     if (!skip(known && mStencil->writeMask == st.writeMask)) glStencilMask(st.writeMask);
+    mCounters.stencil += mCounters.issued - issuedBefore;
     mStencil = st;
     mStencilKnown = true;
 }
@@ -278,6 +282,7 @@ void StateCache::clear(bool color, bool depth, bool stencil) {
     }
     // Known and never set means GL's default write mask, 0xFF.
     if (stencil && !skip(mStencilKnown && (!mStencil || mStencil->writeMask == 0xFF))) {
+        ++mCounters.stencil;
         glStencilMask(0xFF);
         if (mStencil) mStencil->writeMask = 0xFF;
     }

@@ -32,6 +32,7 @@ public:
     struct Counters {
         uint64_t issued = 0;  ///< GL calls made
         uint64_t skipped = 0; ///< calls avoided because the state was already set
+        uint64_t stencil = 0; ///< of the calls made, those that touch stencil state (test, func, op, masks, clear value)
     };
     const Counters& counters() const { return mCounters; }
     void resetCounters() { mCounters = {}; }

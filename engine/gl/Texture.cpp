@@ -29,6 +29,7 @@ FormatInfo info(TextureFormat f) {
     case TextureFormat::Depth24: return {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, "Depth24"};
     case TextureFormat::Depth32F: return {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, "Depth32F"};
     case TextureFormat::Depth24Stencil8: return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, "Depth24Stencil8"};
+    case TextureFormat::RGBA32UI: return {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, "RGBA32UI"};
     }
     return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, "?"};
 }
@@ -68,7 +69,8 @@ Texture::Texture(const TextureDesc& desc) : GlObject(GlObjectKind::Texture, newT
         glTexStorage3D(GL_TEXTURE_2D_ARRAY, mDesc.mipLevels, f.internal, desc.width, desc.height, desc.layers);
     else glTexStorage2D(target(), mDesc.mipLevels, f.internal, desc.width, desc.height);
     // Sensible defaults for use without a sampler object; the renderer binds samplers.
-    bool filterable = !isDepthFormat(desc.format) && desc.format != TextureFormat::RGBA32F && desc.format != TextureFormat::R32F;
+    bool filterable = !isDepthFormat(desc.format) && desc.format != TextureFormat::RGBA32F &&
+                      desc.format != TextureFormat::R32F && desc.format != TextureFormat::RGBA32UI;
     setFilter(filterable, mDesc.mipLevels > 1);
     glTexParameteri(target(), GL_TEXTURE_MAX_LEVEL, mDesc.mipLevels - 1);
     GLenum wrap = desc.kind == TextureKind::Cube ? GL_CLAMP_TO_EDGE : GL_REPEAT;

@@ -22,6 +22,7 @@ enum class TextureFormat {
     Depth24,
     Depth32F,
     Depth24Stencil8,
+    RGBA32UI, ///< integer data read with texelFetch (light cluster lists); never filtered
 };
 
 const char* toString(TextureFormat format);

@@ -46,9 +46,26 @@ void Material::setStencil(std::optional<StencilState> stencil) {
         if (!anyWrite && s.compare == CompareFunc::Always)
             throw Error(str("material '", mName, "': a stencil state that neither tests (compare 'always') nor writes "
                             "(all operations 'keep') does nothing; leave stencil unset instead"));
+        if (s.compare == CompareFunc::Always && writes(s.fail))
+            throw Error(str("material '", mName, "': stencil fail operation '", toString(s.fail),
+                            "' never runs with compare 'always'; set the pass or depth-fail operation instead"));
+        if (s.compare == CompareFunc::Never && (writes(s.pass) || writes(s.depthFail)))
+            throw Error(str("material '", mName, "': stencil pass/depth-fail operations ('", toString(s.pass), "', '",
+                            toString(s.depthFail), "') never run with compare 'never'; only the fail operation does"));
+        if (s.compare == CompareFunc::Never && !writes(s.fail))
+            throw Error(str("material '", mName, "': stencil compare 'never' with fail operation 'keep' neither draws "
+                            "nor writes anything"));
+        if (compares && (s.reference & ~s.readMask & 0xFF) != 0)
+            throw Error(str("material '", mName, "': stencil reference ", int(s.reference), " has bits outside the read mask ",
+                            int(s.readMask), "; the compare ignores them, so the test is not the one written"));
     }
     mStencil = stencil;
     ++mVersion;
+}
+
+bool Material::writesStencil() const {
+    if (!mStencil) return false;
+    return mStencil->fail != StencilOp::Keep || mStencil->depthFail != StencilOp::Keep || mStencil->pass != StencilOp::Keep;
 }
 
 RenderState Material::renderState(RenderPass pass) const {
@@ -61,6 +78,7 @@ RenderState Material::renderState(RenderPass pass) const {
         } else {
             s.depthWrite = mDepthWrite.value_or(true);
         }
+        s.colorWrite = mColorWrite;
         s.stencil = mStencil; // only the main colour pass sees stencil
     } else {
         s.colorWrite = false;

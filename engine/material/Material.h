@@ -62,10 +62,17 @@ public:
     void setDoubleSided(bool doubleSided);
     /// Per-material stencil state, applied in the main colour pass only (depth and shadow
     /// passes ignore it). Throws th::Error for a combination that cannot do anything useful
-    /// (e.g. writing with a zero write mask, or Replace operations with a zero reference and
-    /// no other effect), naming the field.
+    /// (e.g. writing with a zero write mask, Replace with a reference the write mask clears,
+    /// an operation the compare function never lets run, reference bits the read mask
+    /// hides), naming the field. Materials that write stencil draw before the other opaque
+    /// ones, so testers see the finished mask.
     void setStencil(std::optional<StencilState> stencil);
     const std::optional<StencilState>& stencil() const { return mStencil; }
+    /// True when the stencil state has an operation other than Keep.
+    bool writesStencil() const;
+    /// Colour writes in the main pass (off for a stencil mask that only marks pixels).
+    void setColorWrite(bool colorWrite) { mColorWrite = colorWrite; }
+    bool colorWrite() const { return mColorWrite; }
     /// Depth writes in the main pass (blended materials default to off).
     void setDepthWrite(std::optional<bool> depthWrite) { mDepthWrite = depthWrite; }
     RenderState renderState(RenderPass pass) const;
@@ -108,6 +115,7 @@ private:
     bool mDoubleSided = false;
     std::optional<bool> mDepthWrite;
     std::optional<StencilState> mStencil;
+    bool mColorWrite = true;
     uint32_t mLightMask = 0xFFFFFFFFu;
     std::vector<std::shared_ptr<MaterialPlugin>> mPlugins;
     uint64_t mVersion = 1;

@@ -41,6 +41,10 @@ int LightData::update(const std::vector<Light>& lights, const std::vector<int>& 
     } else {
         mLastDropped = 0;
     }
+    auto firstPunctual = std::stable_partition(candidates.begin(), candidates.end(), [&](int i) {
+        return lights[size_t(i)].type == LightType::Directional;
+    });
+    mDirectionalCount = int(firstPunctual - candidates.begin());
     mPacked = candidates;
     mCount = int(candidates.size());
     int width = mTexture.width();

@@ -2,7 +2,9 @@
 // The punctual lights of a frame in a float texture (4 RGBA32F texels per light, layout in
 // shaders/pbr/lights.glsl), so an effect uses one sampler whatever the light count: no
 // uniform block per light, no link failure at the 12-block limit. Lights over the configured
-// maximum are dropped by importance (once-per-change warning).
+// maximum are dropped by importance (once-per-change warning). Directional lights come first
+// (the shader loops over them for every fragment); point and spot lights follow, and the
+// light clusters (render/LightClusters.h) list their slots.
 #include <cstdint>
 #include <vector>
 
@@ -17,11 +19,14 @@ public:
 
     explicit LightData(int maxLights = 1024);
 
-    /// Packs the enabled point, spot and extra directional lights. `shadowLayers[i]` is the
-    /// spot shadow layer of lights[i] or −1. Returns how many were packed.
+    /// Packs the enabled point, spot and extra directional lights, directional ones first.
+    /// `shadowLayers[i]` is the spot shadow layer of lights[i] or −1. Returns how many were
+    /// packed.
     int update(const std::vector<Light>& lights, const std::vector<int>& shadowLayers);
     const Texture& texture() const { return mTexture; }
     int count() const { return mCount; }
+    /// Packed slots [0, directionalCount()) hold the directional lights.
+    int directionalCount() const { return mDirectionalCount; }
     int maxLights() const { return mMaxLights; }
     /// Indices (into the lights passed to update) of the packed lights, in packed order.
     const std::vector<int>& packedIndices() const { return mPacked; }
@@ -29,6 +34,7 @@ public:
 private:
     int mMaxLights;
     int mCount = 0;
+    int mDirectionalCount = 0;
     Texture mTexture;
     std::vector<float> mStaging;
     std::vector<int> mPacked;

@@ -73,7 +73,7 @@ std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
     return {{"iblSpecular", "IBL specular"},         {"brdfLut", "BRDF table"},
             {"shadowCascades", "sun shadow cascades"}, {"spotShadows", "spot shadow maps"},
             {"spotShadowMatrices", "spot shadow matrices"}, {"lightData", "light data"},
-            {"environmentCube", "environment"}};
+            {"environmentCube", "environment"}, {"lightClusters", "light clusters"}};
 }
 
 Renderer::Renderer(Context& context, RendererOptions options) : mContext(context), mOptions(std::move(options)),
@@ -87,6 +87,7 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mEffects->setParallelCompile(mOptions.parallelCompile);
     mIbl = std::make_unique<ImageBasedLighting>(context.info());
     mLights = std::make_unique<LightData>(mOptions.maxLights);
+    mClusters = std::make_unique<LightClusters>(mOptions.clusters);
     mEmptyVao = VertexArray("empty");
     mBackground.setSamplerUnits({{"environmentCube", 0}});
 
@@ -226,7 +227,10 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         if (blended) {
             item.sortKey = (3ull << 62) | (0xFFFFFFull - d);
         } else {
-            uint64_t bucket = material->alphaMode() == AlphaMode::Mask ? 1 : 0;
+            // Stencil writers first, so materials testing the stencil see the finished mask.
+            uint64_t bucket = pass == RenderPass::Main && material->writesStencil() ? 0
+                              : material->alphaMode() == AlphaMode::Mask                ? 2
+                                                                                        : 1;
             uint64_t materialId = hash64(std::string_view(reinterpret_cast<const char*>(&material), sizeof material)) & 0xFFFF;
             item.sortKey = (bucket << 62) | ((effect->id() & 0x3FFFFF) << 40) | (materialId << 24) | d;
         }
@@ -262,6 +266,7 @@ void Renderer::bindSamplers(const Effect& effect, Material& material) {
         else if (n == "spotShadows") texture = mSpotShadowCount > 0 ? &mSpotShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
         else if (n == "spotShadowMatrices") texture = &mSpotMatrices, sampler = &mPointClamp;
         else if (n == "lightData") texture = &mLights->texture(), sampler = &mPointClamp;
+        else if (n == "lightClusters") texture = &mClusterTexture, sampler = &mPointClamp;
         else {
             TextureBinding b = material.texture(n);
             if (!b.texture) {
@@ -477,6 +482,58 @@ void Renderer::renderShadows(Scene& scene, const Camera& camera) {
     for (size_t k = 0; k < spotBlocks.size(); ++k) drawView(mSpotShadowArray, int(k), spotSize, mSpotViewProjections[k], spotBlocks[k]);
 }
 
+void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int width, int height) {
+    // Point and spot lights in view space, most important first (a full cluster keeps those).
+    const std::vector<int>& packed = mLights->packedIndices();
+    glm::mat4 view = camera.view();
+    mClusterLights.clear();
+    std::vector<std::pair<float, float>> rank;
+    for (int slot = mLights->directionalCount(); slot < mLights->count(); ++slot) {
+        const Light& l = scene.lights[size_t(packed[size_t(slot)])];
+        ClusterLight c;
+        c.position = glm::vec3(view * glm::vec4(l.position, 1.0f));
+        c.direction = glm::normalize(glm::mat3(view) * glm::normalize(l.direction));
+        c.range = l.range;
+        c.spot = l.type == LightType::Spot;
+        c.outerConeAngle = c.spot ? l.outerConeAngle : 3.14159265f;
+        c.index = uint32_t(slot);
+        mClusterLights.push_back(c);
+        rank.emplace_back(l.importance, l.intensity * glm::length(l.color));
+    }
+    std::vector<size_t> order(mClusterLights.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return rank[a] > rank[b]; });
+    std::vector<ClusterLight> sorted;
+    sorted.reserve(order.size());
+    for (size_t i : order) sorted.push_back(mClusterLights[i]);
+    mClusterLights.swap(sorted);
+
+    size_t droppedBefore = mClusters->stats().droppedEntries;
+    bool rebuilt = mClusters->build(mClusterLights, {camera.projection(), camera.nearPlane, camera.farPlane});
+    const LightClusters::Stats& cs = mClusters->stats();
+    if (rebuilt) {
+        if (cs.droppedEntries > 0 && droppedBefore == 0)
+            logWarning("light clusters: ", cs.droppedEntries, " light-cluster pairs over the limits (", mOptions.clusters.maxLightsPerCluster,
+                       " per cluster, ", mOptions.clusters.maxIndices, " in all) were left out, the least important lights first");
+        int rows = mClusters->textureRows();
+        if (!mClusterTexture || mClusterTexture.height() < rows) {
+            int textureRows = 4;
+            while (textureRows < rows) textureRows *= 2;
+            mClusterTexture = Texture({.format = TextureFormat::RGBA32UI, .width = LightClusters::kTextureWidth, .height = textureRows,
+                                       .label = "light clusters"});
+        }
+        mClusterTexture.uploadRegion(0, 0, 0, 0, LightClusters::kTextureWidth, rows, mClusters->texels().data());
+    }
+    mStats.clusterBuildMs = cs.buildMs;
+    mStats.clusterEntries = uint32_t(cs.entries);
+    const ClusterSettings& grid = mClusters->settings();
+    SceneUniforms& s = mSceneBlocks[0];
+    s.lightingParams.z = float(mLights->directionalCount());
+    s.clusterGrid = glm::vec4(float(grid.tilesX), float(grid.tilesY), float(grid.slices), float(LightClusters::kTextureWidth));
+    s.clusterParams = glm::vec4(float(grid.tilesX) / float(width), float(grid.tilesY) / float(height), mClusters->sliceScale(),
+                                mClusters->sliceBias());
+}
+
 void Renderer::uploadSceneBlocks() {
     std::vector<uint8_t> bytes(mSceneBlocks.size() * mSceneStride);
     for (size_t i = 0; i < mSceneBlocks.size(); ++i) std::memcpy(bytes.data() + i * mSceneStride, &mSceneBlocks[i], sizeof(SceneUniforms));
@@ -532,6 +589,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mSpotShadowLayers.assign(scene.lights.size(), -1);
     renderShadows(scene, camera);
     mSceneBlocks[0].lightingParams.x = float(mLights->update(scene.lights, mSpotShadowLayers));
+    updateLightClusters(scene, camera, width, height);
     uploadSceneBlocks();
 
     bool hdr = floatTarget();

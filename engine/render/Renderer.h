@@ -6,8 +6,8 @@
 // back to front into an HDR target; then tone-map into the output.
 //
 // Draw-item sort key (64 bits), opaque and alpha-tested:
-//   [63..62] bucket (0 opaque, 1 alpha-tested)  [61..40] effect id  [39..24] material id
-//   [23..0] depth, front to back
+//   [63..62] bucket (0 stencil writers, 1 opaque, 2 alpha-tested)  [61..40] effect id
+//   [39..24] material id  [23..0] depth, front to back
 // Blended parts sort by depth only, back to front.
 #include <filesystem>
 #include <memory>
@@ -26,6 +26,7 @@
 #include "material/ProgramBinaryCache.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
+#include "render/LightClusters.h"
 #include "render/LightData.h"
 #include "render/PostProcess.h"
 #include "render/RenderTarget.h"
@@ -45,6 +46,8 @@ struct RendererOptions {
     std::filesystem::path programCacheDirectory = ProgramBinaryCache::defaultDirectory();
     bool parallelCompile = true;
     int maxLights = 1024;
+    /// The light cluster grid and its limits (render/LightClusters.h).
+    ClusterSettings clusters;
     ShadowSettings shadows;
     bool depthPrepass = false;
     /// Internal resolution relative to the output (quality tiers lower it).
@@ -72,6 +75,9 @@ public:
     RendererOptions& options() { return mOptions; }
     ImageBasedLighting& imageBasedLighting() { return *mIbl; }
     const ProgramBinaryCache& programCache() const { return *mBinaries; }
+    /// The light clusters of the last frame (lists, stats).
+    const LightClusters& lightClusters() const { return *mClusters; }
+    const LightData& lightData() const { return *mLights; }
 
     /// What a material's effect is built from for a pass and mesh (the expanded-shader view,
     /// th-shader build, budgets).
@@ -92,6 +98,7 @@ private:
     void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
     void renderShadows(Scene& scene, const Camera& camera);
     void uploadSceneBlocks();
+    void updateLightClusters(const Scene& scene, const Camera& camera, int width, int height);
     bool floatTarget() const;
 
     Context& mContext;
@@ -101,6 +108,9 @@ private:
     std::unique_ptr<EffectCache> mEffects;
     std::unique_ptr<ImageBasedLighting> mIbl;
     std::unique_ptr<LightData> mLights;
+    std::unique_ptr<LightClusters> mClusters;
+    Texture mClusterTexture;
+    std::vector<ClusterLight> mClusterLights;
     PostProcess mPost;
     ScreenEffect mBackground;
     ErrorMaterial mErrorMaterial;

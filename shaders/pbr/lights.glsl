@@ -1,10 +1,17 @@
-// Punctual lights (point and spot) from the light data texture: four RGBA32F texels per
-// light, 512 lights per row. The block count of an effect never grows with the light count.
+// Punctual lights from the light data texture: four RGBA32F texels per light, 512 lights per
+// row. Directional lights fill the first slots (lightingParams.z of them) and light every
+// fragment; point and spot lights are reached through the light clusters. The block and
+// sampler counts of an effect never grow with the light count.
 //   texel 0: position.xyz, range (0 = unlimited)
 //   texel 1: colour × intensity (rgb), type (0 directional, 1 point, 2 spot)
 //   texel 2: direction the light points (xyz; directional and spot), shadow layer (−1 none)
 //   texel 3: spot angle scale, spot angle offset, light mask low 16 bits, high 16 bits
 uniform highp sampler2D lightData;
+// Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
+// clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
+// RGBA32UI texel per cluster (x: first texel of its list, y: light count), then the lists,
+// four light slots per texel; clusterGrid.w texels per row.
+uniform highp usampler2D lightClusters;
 
 const int kLightsPerRow = 512;
 
@@ -23,17 +30,27 @@ float distanceAttenuation(float distanceSquared, float range) {
     return attenuation;
 }
 
-vec3 shadePunctualLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask) {
-    vec4 t3 = lightTexel(light, 3);
-    uint lightMask = uint(t3.z) | (uint(t3.w) << 16);
-    if ((lightMask & materialMask) == 0u) return vec3(0.0);
-    vec4 t1 = lightTexel(light, 1);
-    vec4 t2 = lightTexel(light, 2);
-    if (t1.w < 0.5) return shadeDirect(s, -t2.xyz, t1.rgb); // directional: no falloff
+bool lightReaches(vec4 texel3, uint materialMask) {
+    uint lightMask = uint(texel3.z) | (uint(texel3.w) << 16);
+    return (lightMask & materialMask) != 0u;
+}
+
+vec3 shadeDirectionalLight(Surface s, int light, uint materialMask) {
+    if (!lightReaches(lightTexel(light, 3), materialMask)) return vec3(0.0);
+    return shadeDirect(s, -lightTexel(light, 2).xyz, lightTexel(light, 1).rgb); // no falloff
+}
+
+// A point or spot light. The range test comes first: most lights of a cluster miss most of
+// its fragments, and it needs one texel.
+vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask) {
     vec4 t0 = lightTexel(light, 0);
     vec3 toLight = t0.xyz - positionW;
     float d2 = dot(toLight, toLight);
     if (t0.w > 0.0 && d2 > t0.w * t0.w) return vec3(0.0);
+    vec4 t3 = lightTexel(light, 3);
+    if (!lightReaches(t3, materialMask)) return vec3(0.0);
+    vec4 t1 = lightTexel(light, 1);
+    vec4 t2 = lightTexel(light, 2);
     vec3 L = toLight * inversesqrt(max(d2, 1e-8));
     float attenuation = distanceAttenuation(d2, t0.w);
     if (t1.w > 1.5) {
@@ -41,16 +58,41 @@ vec3 shadePunctualLight(Surface s, int light, vec3 positionW, vec3 normalW, uint
         float a = clamp(cd * t3.x + t3.y, 0.0, 1.0);
         attenuation *= a * a;
         if (attenuation <= 0.0) return vec3(0.0);
-        if (t2.w >= 0.0) attenuation *= spotShadow(int(t2.w + 0.5), positionW, normalW);
+        if (t2.w >= 0.0 && drawParams.y > 0.5) attenuation *= spotShadow(int(t2.w + 0.5), positionW, normalW);
     }
     return shadeDirect(s, L, t1.rgb * attenuation);
 }
 
-// All punctual lights that reach this fragment. CUSTOM_FRAGMENT_LIGHT_LOOP-style changes go
-// through the clustered light lists (see render/LightClusters) when they are present.
+ivec2 clusterTexel(int index) {
+    int width = int(clusterGrid.w);
+    return ivec2(index % width, index / width);
+}
+
+// The fragment's cluster: its screen tile and the slice of its view depth, both clamped, so
+// a fragment past the sliced depth range lands in the last slice (whose lists reach the far
+// plane) rather than in no cluster.
+int fragmentCluster(vec3 positionW) {
+    ivec2 tiles = ivec2(clusterGrid.xy);
+    ivec2 tile = clamp(ivec2(gl_FragCoord.xy * clusterParams.xy), ivec2(0), tiles - 1);
+    float depth = max(-(view * vec4(positionW, 1.0)).z, 1e-6);
+    int slice = int(clamp(floor(log(depth) * clusterParams.z + clusterParams.w), 0.0, clusterGrid.z - 1.0));
+    return (slice * tiles.y + tile.y) * tiles.x + tile.x;
+}
+
+// Every punctual light that reaches this fragment: the directional ones, then those listed
+// in its cluster. A light whose mask misses the draw's (mesh & material) mask is skipped
+// here, so masks change without recompiling anything.
 vec3 shadePunctualLights(Surface s, vec3 positionW, vec3 normalW, uint materialMask) {
     vec3 sum = vec3(0.0);
-    int count = int(lightingParams.x + 0.5);
-    for (int i = 0; i < count; ++i) sum += shadePunctualLight(s, i, positionW, normalW, materialMask);
+    int directional = int(lightingParams.z + 0.5);
+    for (int i = 0; i < directional; ++i) sum += shadeDirectionalLight(s, i, materialMask);
+    uvec4 header = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0);
+    int first = int(header.x);
+    int count = int(header.y);
+    for (int i = 0; i < count; i += 4) {
+        uvec4 slots = texelFetch(lightClusters, clusterTexel(first + i / 4), 0);
+        int n = min(count - i, 4);
+        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask);
+    }
     return sum;
 }

@@ -1,0 +1,148 @@
+#pragma once
+// Clustered forward shading, CPU side: the view frustum cut into a grid of clusters (screen
+// tiles × exponential depth slices), and for each cluster the list of point and spot lights
+// whose volume may reach it. Pure CPU: no GL here, so the binning unit-tests without a context.
+//
+// Grid. 16×9 tiles × 24 slices (3456 clusters) by default: a fixed count rather than a fixed
+// tile size, so the binning cost and the header table do not grow with the resolution
+// (80×80 px tiles at 1280×720, 16:9 like the usual output); 24 exponential slices keep the
+// clusters roughly cubic in view space over the ~30:1 depth range that lights usually occupy.
+//
+// Slicing. Slices are exponential between `depthNear()` and `depthFar()`, which follow the
+// depth range the lights occupy this frame, clamped to the camera's planes (and to
+// ClusterSettings::farDepth when set). Correctness never depends on that range: slice 0's
+// boxes reach back to the camera's near plane and the last slice's boxes reach out to the
+// camera's far plane, and the shader clamps the slice index, so a fragment or a light beyond
+// the sliced range lands in the first or last slice and is still lit (no flicker at the far
+// end of the cluster range, the failure Filament users reported in #3141).
+//
+// Tests. A light goes into a cluster when its bounding sphere touches the cluster's
+// view-space box; a spot light must also pass a cone test against the box's bounding sphere
+// (so a narrow spot does not fill every cluster of its range sphere), and its bounding sphere
+// is the tight sphere around its cone and cap, not the range sphere.
+//
+// Output. One texel stream for one RGBA32UI texture (see texels()): a header texel per
+// cluster (offset of its list in texels, light count), then the lists, four light indices
+// per texel. Lights are binned in the order given, so callers pass the most important first:
+// when a cluster is full (maxLightsPerCluster) or the index budget is spent, the least
+// important lights are the ones left out (counted in stats()).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "scene/Bounds.h"
+
+namespace th {
+
+struct ClusterSettings {
+    int tilesX = 16;
+    int tilesY = 9;
+    int slices = 24;
+    /// A cluster keeps at most this many lights (the most important ones).
+    int maxLightsPerCluster = 512;
+    /// Budget of light indices over all clusters (memory and upload per frame).
+    int maxIndices = 1 << 20;
+    /// Where the slicing starts: lights nearer than this share slice 0 (metres).
+    float minSliceNear = 1.0f;
+    /// When > 0, the slicing ends here even if the camera and the lights reach further;
+    /// the last slice then covers the rest out to the camera's far plane.
+    float farDepth = 0.0f;
+    /// Spot lights are tested against their cone (false: against their bounding sphere only;
+    /// kept to measure what the cone test saves).
+    bool coneTest = true;
+};
+
+/// A point or spot light as the binning sees it, in view space (right-handed, −Z forward).
+struct ClusterLight {
+    glm::vec3 position{0.0f};
+    float range = 0.0f;                ///< 0 = unlimited
+    glm::vec3 direction{0.0f, 0.0f, -1.0f}; ///< spot axis (unit)
+    float outerConeAngle = 3.14159265f; ///< radians from the axis; ≥ π/2 tests as a point light
+    bool spot = false;
+    uint32_t index = 0;                ///< what the cluster lists hold (the light's slot in the light data)
+};
+
+/// The view the clusters are built for: a perspective projection (GL clip space, w = −z).
+struct ClusterView {
+    glm::mat4 projection{1.0f};
+    float nearPlane = 0.1f;
+    float farPlane = 1000.0f;
+};
+
+class LightClusters {
+public:
+    /// Texels per row of the cluster texture (RGBA32UI).
+    static constexpr int kTextureWidth = 1024;
+
+    explicit LightClusters(ClusterSettings settings = {});
+
+    /// Bins `lights` (most important first) for `view`. When neither the lights nor the view
+    /// changed since the last build, the previous result is kept (returns false).
+    bool build(std::span<const ClusterLight> lights, const ClusterView& view);
+
+    const ClusterSettings& settings() const { return mSettings; }
+    int clusterCount() const { return mSettings.tilesX * mSettings.tilesY * mSettings.slices; }
+    int clusterIndex(int tileX, int tileY, int slice) const {
+        return (slice * mSettings.tilesY + tileY) * mSettings.tilesX + tileX;
+    }
+    /// The slice of a view depth (positive distance along the view axis), clamped: the same
+    /// formula as the shader's.
+    int sliceForDepth(float viewDepth) const;
+    /// The tile column/row of a point in normalised device coordinates ([−1, 1]), clamped.
+    glm::ivec2 tileForNdc(glm::vec2 ndc) const;
+    /// The cluster a view-space point falls in (what the shader computes for a fragment there).
+    int clusterForViewPosition(const glm::vec3& viewPosition) const;
+    /// The view-space box of a cluster.
+    const Bounds& clusterBounds(int cluster) const { return mBounds[size_t(cluster)]; }
+    /// Depth range of the exponential slicing (see the header comment).
+    float depthNear() const { return mDepthNear; }
+    float depthFar() const { return mDepthFar; }
+    /// Shader parameters: log(depth) · sliceScale + sliceBias = slice.
+    float sliceScale() const { return mSliceScale; }
+    float sliceBias() const { return mSliceBias; }
+
+    /// The light indices of one cluster, most important first.
+    std::span<const uint32_t> lights(int cluster) const;
+    /// RGBA32UI texels, row-major with kTextureWidth per row: clusterCount() headers
+    /// (x: first texel of the list, y: light count), then the lists, four indices per texel
+    /// (unused slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
+    const std::vector<uint32_t>& texels() const { return mTexels; }
+    /// Rows of the texture the texels fill.
+    int textureRows() const { return int((mTexels.size() / 4 + kTextureWidth - 1) / kTextureWidth); }
+
+    struct Stats {
+        int lights = 0;            ///< lights given
+        int lightsBinned = 0;      ///< lights in at least one cluster
+        size_t entries = 0;        ///< light indices stored over all clusters
+        size_t droppedEntries = 0; ///< left out by the per-cluster cap or the index budget
+        int maxPerCluster = 0;
+        int occupiedClusters = 0;  ///< clusters with at least one light
+        size_t testsRun = 0;       ///< cluster-light tests after the coarse range
+        double buildMs = 0;        ///< CPU time of the last build (0 when it was skipped)
+        bool skipped = false;      ///< the last build found nothing changed
+    };
+    const Stats& stats() const { return mStats; }
+
+private:
+    void computeGeometry(const ClusterView& view, std::span<const ClusterLight> lights);
+
+    ClusterSettings mSettings;
+    ClusterView mView;
+    float mDepthNear = 1.0f, mDepthFar = 100.0f;
+    float mSliceScale = 1.0f, mSliceBias = 0.0f;
+    std::vector<Bounds> mBounds;           ///< per cluster, view space
+    std::vector<glm::vec4> mBoundSpheres;  ///< per cluster: centre, radius
+    std::vector<glm::vec3> mPlanesX;       ///< tile column boundaries (tilesX + 1), through the eye
+    std::vector<glm::vec3> mPlanesY;       ///< tile row boundaries (tilesY + 1)
+    std::vector<uint32_t> mCounts;         ///< per cluster
+    std::vector<uint32_t> mListStart;      ///< per cluster: first entry in mEntries
+    std::vector<uint32_t> mEntries;        ///< all lists, back to back
+    std::vector<uint64_t> mPairs;          ///< scratch: (cluster << 32) | light index
+    std::vector<uint32_t> mTexels;
+    uint64_t mInputHash = 0;
+    Stats mStats;
+};
+
+} // namespace th
