@@ -1,0 +1,56 @@
+#include "plugins/conform/ConformPlugin.h"
+
+#include <cmath>
+
+#include "core/Error.h"
+#include "core/Str.h"
+#include "material/PluginUniforms.h"
+#include "plugins/common/SnippetFile.h"
+
+namespace th {
+
+PluginDeclaration ConformPlugin::makeDeclaration() {
+    PluginDeclaration d;
+    d.name = kName;
+    d.priority = kPriority;
+    d.defines = {{kDefine, "1"}};
+    d.uniforms = {{"conformRamp", "float"}, {"conformOvershoot", "float"}};
+    d.attributes = {{kGradientStream, 2}};
+    d.vertex = loadSnippetFile(kSnippetFile);
+    return d;
+}
+
+ConformPlugin::ConformPlugin(ConformSettings settings) : MaterialPlugin(makeDeclaration()) {
+    setRamp(settings.ramp);
+    setOvershoot(settings.overshoot);
+}
+
+void ConformPlugin::setRamp(float metres) {
+    // smoothstep(0, 0, y) is undefined in GLSL: a zero ramp must never reach the shader.
+    if (!(metres > 0.0f) || !std::isfinite(metres))
+        throw Error(str("conform: ramp must be a positive height in model metres (got ", metres, ")"));
+    mSettings.ramp = metres;
+}
+
+void ConformPlugin::setOvershoot(float overshoot) {
+    if (!(overshoot >= 0.0f) || !std::isfinite(overshoot))
+        throw Error(str("conform: overshoot must be 0 or more (got ", overshoot, "); 1 meets the slope, 1.5 tucks in"));
+    mSettings.overshoot = overshoot;
+}
+
+void ConformPlugin::setActive(bool active) {
+    if (active == mActive) return;
+    mActive = active;
+    markDefinesDirty();
+}
+
+void ConformPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
+    if (mActive) setDefine(defines, kDefine, "1");
+}
+
+void ConformPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo&) const {
+    uniforms.set("conformRamp", mSettings.ramp);
+    uniforms.set("conformOvershoot", mSettings.overshoot);
+}
+
+} // namespace th

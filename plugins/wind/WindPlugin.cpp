@@ -1,0 +1,99 @@
+#include "plugins/wind/WindPlugin.h"
+
+#include <cmath>
+
+#include "core/Error.h"
+#include "core/Str.h"
+#include "material/PluginUniforms.h"
+#include "plugins/common/SnippetFile.h"
+
+namespace th {
+
+const char* toString(WindProfile profile) {
+    switch (profile) {
+    case WindProfile::Grass: return "grass";
+    case WindProfile::Meadow: return "meadow";
+    case WindProfile::Flower: return "flower";
+    case WindProfile::Bush: return "bush";
+    case WindProfile::Understory: return "understory";
+    case WindProfile::TreeCrown: return "tree crown";
+    }
+    return "?";
+}
+
+namespace {
+float checkedHeight(float metres) {
+    if (!(metres > 0.0f) || !std::isfinite(metres))
+        throw Error(str("wind: mesh height must be a positive number of metres (got ", metres,
+                        "); pass the model-space height of the mesh, origin at its base"));
+    return metres;
+}
+glm::vec2 checkedDirection(glm::vec2 d) {
+    float len = glm::length(d);
+    if (!(len > 1e-6f) || !std::isfinite(len))
+        throw Error(str("wind: direction (", d.x, ", ", d.y, ") has no length; give a world XZ direction"));
+    return d / len;
+}
+} // namespace
+
+PluginDeclaration WindPlugin::makeDeclaration(const WindSettings& settings) {
+    PluginDeclaration d;
+    d.name = kName;
+    d.priority = kPriority;
+    d.defines = {{kDefine, "1"}, {kInstanceScaleDefine, std::nullopt}};
+    d.uniforms = {{"windTime", "float"},      {"windDirection", "vec2"}, {"windSpeed", "float"},
+                  {"windLean", "float"},      {"windAmplitude", "float"}, {"windMeshHeight", "float"}};
+    d.attributes = {{kScaleStream, 1}};
+    d.vertex = loadSnippetFile(kSnippetFile);
+    d.inShadowPass = settings.inShadowPass;
+    d.inDepthPass = settings.inDepthPass;
+    return d;
+}
+
+WindPlugin::WindPlugin(WindSettings settings) : MaterialPlugin(makeDeclaration(settings)), mProfile(settings.profile) {
+    mState.meshHeight = checkedHeight(settings.meshHeight);
+    mState.direction = checkedDirection(settings.direction);
+    mState.speed = settings.speed;
+    mState.lean = settings.lean;
+    mState.amplitude = settings.amplitude >= 0.0f ? settings.amplitude : windProfileAmplitude(settings.profile, settings.meshHeight);
+    mPerInstanceScale = settings.perInstanceScale;
+}
+
+void WindPlugin::setDirection(glm::vec2 direction) { mState.direction = checkedDirection(direction); }
+void WindPlugin::setSpeed(float speed) { mState.speed = speed; }
+void WindPlugin::setLean(float lean) { mState.lean = lean; }
+void WindPlugin::setAmplitude(float metres) { mState.amplitude = metres; }
+void WindPlugin::setProfile(WindProfile profile) {
+    mProfile = profile;
+    mState.amplitude = windProfileAmplitude(profile, mState.meshHeight);
+}
+void WindPlugin::setMeshHeight(float metres) { mState.meshHeight = checkedHeight(metres); }
+
+void WindPlugin::setActive(bool active) {
+    if (active == mActive) return;
+    mActive = active;
+    markDefinesDirty();
+}
+
+void WindPlugin::setPerInstanceScale(bool on) {
+    if (on == mPerInstanceScale) return;
+    mPerInstanceScale = on;
+    markDefinesDirty();
+}
+
+void WindPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
+    if (!mActive) return;
+    setDefine(defines, kDefine, "1");
+    if (mPerInstanceScale) setDefine(defines, kInstanceScaleDefine, "1");
+}
+
+void WindPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const {
+    uniforms.set("windTime", frame.shaderTime);
+    uniforms.set("windDirection", mState.direction);
+    uniforms.set("windSpeed", mState.speed);
+    uniforms.set("windLean", mState.lean);
+    uniforms.set("windAmplitude", mState.amplitude);
+    uniforms.set("windMeshHeight", mState.meshHeight);
+}
+
+} // namespace th
