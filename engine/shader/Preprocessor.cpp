@@ -31,8 +31,7 @@ public:
     void reset(size_t expected) {
         size_t capacity = 64;
         while (capacity < expected * 2) capacity *= 2;
-        if (mSlots.size() < capacity) mSlots.assign(capacity, Macro{});
-        else std::fill(mSlots.begin(), mSlots.end(), Macro{});
+        mSlots.assign(capacity, Macro{}); // reuses the storage; a grown table shrinks back
         mUsed = 0;
     }
 
@@ -403,7 +402,8 @@ ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defin
 void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options,
                            ShaderText& out) {
     State& st = *mState;
-    st.macros.reset(defines.size() + 256);
+    // Sized for the initial set plus room for the shader's own #defines; it grows if needed.
+    st.macros.reset(defines.size() + 64);
     st.frames.clear();
     st.arena.clear();
     for (const ShaderDefine& d : defines) {
