@@ -45,12 +45,32 @@ const char* componentName(int type) {
 /// One component, read with memcpy: buffer data has no alignment guarantee.
 double rawComponent(const uint8_t* p, int type) {
     switch (type) {
-    case kByte: { int8_t v; std::memcpy(&v, p, 1); return v; }
+    case kByte: {
+        int8_t v;
+        std::memcpy(&v, p, 1);
+        return v;
+    }
     case kUnsignedByte: return *p;
-    case kShort: { int16_t v; std::memcpy(&v, p, 2); return v; }
-    case kUnsignedShort: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-    case kUnsignedInt: { uint32_t v; std::memcpy(&v, p, 4); return v; }
-    case kFloat: { float v; std::memcpy(&v, p, 4); return double(v); }
+    case kShort: {
+        int16_t v;
+        std::memcpy(&v, p, 2);
+        return v;
+    }
+    case kUnsignedShort: {
+        uint16_t v;
+        std::memcpy(&v, p, 2);
+        return v;
+    }
+    case kUnsignedInt: {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    case kFloat: {
+        float v;
+        std::memcpy(&v, p, 4);
+        return double(v);
+    }
     default: return 0.0;
     }
 }
@@ -86,7 +106,8 @@ size_t GltfAccessorReader::count(int accessor, const std::string& what) const {
 const uint8_t* GltfAccessorReader::viewBytes(int accessor, int view, uint64_t offset, uint64_t bytes,
                                              const std::string& what) const {
     if (view < 0 || size_t(view) >= mModel.bufferViews.size())
-        throw error(accessor, what, str("bufferView ", view, " does not exist; the file has ", mModel.bufferViews.size()));
+        throw error(accessor, what,
+                    str("bufferView ", view, " does not exist; the file has ", mModel.bufferViews.size()));
     const tinygltf::BufferView& v = mModel.bufferViews[size_t(view)];
     if (v.buffer < 0 || size_t(v.buffer) >= mModel.buffers.size())
         throw error(accessor, what, str("bufferView ", view, " names buffer ", v.buffer, ", which does not exist"));
@@ -110,7 +131,8 @@ GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initial
     Layout l;
     l.componentType = a.componentType;
     l.componentSize = componentSize(a.componentType);
-    if (l.componentSize == 0) throw error(accessor, what, str("componentType ", a.componentType, " is not a glTF component type"));
+    if (l.componentSize == 0)
+        throw error(accessor, what, str("componentType ", a.componentType, " is not a glTF component type"));
     switch (a.type) {
     case TINYGLTF_TYPE_SCALAR: l.components = 1; break;
     case TINYGLTF_TYPE_VEC2: l.components = 2; break;
@@ -129,13 +151,15 @@ GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initial
         throw error(accessor, what, str("has ", l.count, " elements, more than the limit of ", mLimits.maxElements));
     mTotalElements += l.count;
     if (mTotalElements > mLimits.maxTotalElements)
-        throw error(accessor, what, str("the model reads more than ", mLimits.maxTotalElements, " accessor elements in total"));
+        throw error(accessor, what,
+                    str("the model reads more than ", mLimits.maxTotalElements, " accessor elements in total"));
 
     const uint64_t elementSize = uint64_t(l.componentSize) * uint64_t(l.components);
     l.stride = elementSize;
     if (a.bufferView >= 0) {
         if (size_t(a.bufferView) >= mModel.bufferViews.size())
-            throw error(accessor, what, str("bufferView ", a.bufferView, " does not exist; the file has ", mModel.bufferViews.size()));
+            throw error(accessor, what,
+                        str("bufferView ", a.bufferView, " does not exist; the file has ", mModel.bufferViews.size()));
         const tinygltf::BufferView& v = mModel.bufferViews[size_t(a.bufferView)];
         if (v.byteStride != 0) {
             if (v.byteStride < elementSize || v.byteStride > 252 || v.byteStride % size_t(l.componentSize) != 0)
@@ -150,8 +174,8 @@ GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initial
     return l;
 }
 
-template <typename Sink>
-static void visitElements(const uint8_t* data, size_t stride, size_t count, int components, int type, int size, Sink&& sink) {
+template <typename Sink> static void visitElements(const uint8_t* data, size_t stride, size_t count, int components,
+                                                   int type, int size, Sink&& sink) {
     for (size_t e = 0; e < count; ++e) {
         const uint8_t* p = data + e * stride;
         for (int c = 0; c < components; ++c) sink(e, c, rawComponent(p + size_t(c) * size_t(size), type));
@@ -160,8 +184,8 @@ static void visitElements(const uint8_t* data, size_t stride, size_t count, int 
 
 /// Applies a sparse accessor's substitutions through `sink(element, component, raw)`.
 template <typename Sink>
-static void applySparse(const tinygltf::Accessor& a, int accessor, const std::string& what, size_t count, int components,
-                        int type, int size, Sink&& sink,
+static void applySparse(const tinygltf::Accessor& a, int accessor, const std::string& what, size_t count,
+                        int components, int type, int size, Sink&& sink,
                         const std::function<const uint8_t*(int, int, uint64_t, uint64_t)>& bytesOf,
                         const std::function<Error(const std::string&)>& fail) {
     if (!a.sparse.isSparse) return;
@@ -175,12 +199,13 @@ static void applySparse(const tinygltf::Accessor& a, int accessor, const std::st
     const uint8_t* indices = bytesOf(accessor, a.sparse.indices.bufferView, uint64_t(a.sparse.indices.byteOffset),
                                      uint64_t(n) * uint64_t(indexSize));
     const uint64_t elementSize = uint64_t(components) * uint64_t(size);
-    const uint8_t* values = bytesOf(accessor, a.sparse.values.bufferView, uint64_t(a.sparse.values.byteOffset),
-                                    uint64_t(n) * elementSize);
+    const uint8_t* values =
+        bytesOf(accessor, a.sparse.values.bufferView, uint64_t(a.sparse.values.byteOffset), uint64_t(n) * elementSize);
     (void)what;
     for (int k = 0; k < n; ++k) {
         double raw = rawComponent(indices + size_t(k) * size_t(indexSize), indexType);
-        if (raw >= double(count)) throw fail(str("sparse index ", uint64_t(raw), " is not below the accessor's count ", count));
+        if (raw >= double(count))
+            throw fail(str("sparse index ", uint64_t(raw), " is not below the accessor's count ", count));
         const uint8_t* p = values + size_t(k) * elementSize;
         for (int c = 0; c < components; ++c) sink(size_t(raw), c, rawComponent(p + size_t(c) * size_t(size), type));
     }
@@ -215,8 +240,9 @@ AccessorFloats GltfAccessorReader::readFloats(int accessor, std::initializer_lis
 std::vector<uint32_t> GltfAccessorReader::readIndices(int accessor, const std::string& what) {
     Layout l = layout(accessor, {1}, what);
     if (l.componentType != kUnsignedByte && l.componentType != kUnsignedShort && l.componentType != kUnsignedInt)
-        throw error(accessor, what,
-                    str("indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT, not ", componentName(l.componentType)));
+        throw error(
+            accessor, what,
+            str("indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT, not ", componentName(l.componentType)));
     std::vector<uint32_t> out(l.count, 0);
     auto sink = [&](size_t e, int, double raw) { out[e] = uint32_t(raw); };
     if (l.data) visitElements(l.data, l.stride, l.count, 1, l.componentType, l.componentSize, sink);

@@ -28,9 +28,8 @@ namespace {
 
 /// The extensions whose data the importer reads; a file may require any of these.
 const char* const kSupportedExtensions[] = {
-    "KHR_texture_transform",  "KHR_materials_emissive_strength", "KHR_materials_ior",
-    "KHR_materials_unlit",    "KHR_lights_punctual",             "EXT_mesh_gpu_instancing",
-    "KHR_mesh_quantization",
+    "KHR_texture_transform", "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_materials_unlit",
+    "KHR_lights_punctual",   "EXT_mesh_gpu_instancing",         "KHR_mesh_quantization",
 };
 
 bool isSupportedExtension(const std::string& name) {
@@ -177,7 +176,8 @@ public:
     ImportedModel run() {
         mOut.sourceName = mName;
         if (mOptions.maxFileBytes < mBytes.size())
-            throw Error(SourceLocation{mName}, str("file is ", mBytes.size(), " bytes, more than the limit of ", mOptions.maxFileBytes));
+            throw Error(SourceLocation{mName},
+                        str("file is ", mBytes.size(), " bytes, more than the limit of ", mOptions.maxFileBytes));
         splitContainer();
         prepass();
         load();
@@ -206,7 +206,8 @@ private:
             v = v->isObject() ? v->find(key) : nullptr;
             if (!v) return SourceLocation{mJsonName};
         }
-        if (v->isArray() && index >= 0 && size_t(index) < v->asArray().size()) return v->asArray()[size_t(index)].where();
+        if (v->isArray() && index >= 0 && size_t(index) < v->asArray().size())
+            return v->asArray()[size_t(index)].where();
         return SourceLocation{mJsonName};
     }
 
@@ -237,22 +238,26 @@ private:
             return;
         }
         if (mBytes.size() < 20)
-            throw Error(file, str("truncated .glb: a binary glTF has at least 20 bytes of headers, this file has ", mBytes.size()));
+            throw Error(file, str("truncated .glb: a binary glTF has at least 20 bytes of headers, this file has ",
+                                  mBytes.size()));
         uint32_t version = readU32(mBytes, 4), length = readU32(mBytes, 8);
-        if (version != 2) throw Error(file, str("binary glTF version ", version, " is not supported; only version 2 is"));
+        if (version != 2)
+            throw Error(file, str("binary glTF version ", version, " is not supported; only version 2 is"));
         if (length > mBytes.size())
             throw Error(file, str("truncated .glb: its header says ", length, " bytes, the file has ", mBytes.size()));
         if (length < 20) throw Error(file, str("malformed .glb: its header says it is ", length, " bytes long"));
         uint32_t jsonLength = readU32(mBytes, 12), jsonType = readU32(mBytes, 16);
         if (jsonType != 0x4E4F534A) throw Error(file, "malformed .glb: the first chunk is not the JSON chunk");
         if (jsonLength > length - 20)
-            throw Error(file, str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"));
+            throw Error(
+                file, str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"));
         uint64_t next = 20 + uint64_t(jsonLength);
         if (next < length) {
             if (length - next < 8) throw Error(file, "truncated .glb: a chunk header is cut short");
             uint32_t binLength = readU32(mBytes, size_t(next));
             if (binLength > length - next - 8)
-                throw Error(file, str("truncated .glb: the BIN chunk says ", binLength, " bytes, only ", length - next - 8, " follow"));
+                throw Error(file, str("truncated .glb: the BIN chunk says ", binLength, " bytes, only ",
+                                      length - next - 8, " follow"));
         }
         mBytes = mBytes.substr(0, length);
         mJson = mBytes.substr(20, jsonLength);
@@ -274,15 +279,18 @@ private:
         if (!version || !version->isString())
             throw Error(asset ? asset->where() : mDoc.where(), "missing asset.version; is this a glTF 2.0 file?");
         if (!startsWith(version->asString(), "2."))
-            throw Error(version->where(), str("glTF version '", version->asString(), "' is not supported; only 2.x is"));
+            throw Error(version->where(),
+                        str("glTF version '", version->asString(), "' is not supported; only 2.x is"));
 
         if (const json::Value* required = mDoc.find("extensionsRequired"); required && required->isArray())
             for (const json::Value& name : required->asArray()) {
                 if (!name.isString()) throw Error(name.where(), "extensionsRequired must list strings");
                 if (!isSupportedExtension(name.asString())) {
-                    std::vector<std::string> supported(std::begin(kSupportedExtensions), std::end(kSupportedExtensions));
-                    throw Error(name.where(), str("the model requires extension '", name.asString(),
-                                                  "', which is not supported (supported: ", join(supported, ", "), ")"));
+                    std::vector<std::string> supported(std::begin(kSupportedExtensions),
+                                                       std::end(kSupportedExtensions));
+                    throw Error(name.where(),
+                                str("the model requires extension '", name.asString(),
+                                    "', which is not supported (supported: ", join(supported, ", "), ")"));
                 }
             }
         if (const json::Value* used = mDoc.find("extensionsUsed"); used && used->isArray())
@@ -305,16 +313,20 @@ private:
         fs::path path = resolveModelUri(mFolder, uri, where);
         std::error_code ec;
         if (!fs::is_regular_file(path, ec))
-            throw Error(where, str("buffer ", index, ": file '", uri, "' not found in the model folder '", mFolder.string(), "'"));
+            throw Error(where, str("buffer ", index, ": file '", uri, "' not found in the model folder '",
+                                   mFolder.string(), "'"));
         uint64_t size = fs::file_size(path, ec);
         if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uri, "'"));
         if (size > mOptions.maxFileBytes)
-            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, more than the limit of ", mOptions.maxFileBytes));
+            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, more than the limit of ",
+                                   mOptions.maxFileBytes));
         uint64_t declared = 0;
-        if (const json::Value* length = buffer.find("byteLength"); length && length->isNumber() && length->asNumber() >= 0)
+        if (const json::Value* length = buffer.find("byteLength");
+            length && length->isNumber() && length->asNumber() >= 0)
             declared = uint64_t(std::min(length->asNumber(), 1e18));
         if (declared > size)
-            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, shorter than its byteLength ", declared));
+            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, shorter than its byteLength ",
+                                   declared));
         mFiles.files[tinygltfDecoded(uri)] = ExternalFile{path, declared};
     }
 
@@ -327,12 +339,14 @@ private:
         std::error_code ec;
         uint64_t size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
         if (ec || size == 0) {
-            warn(where, str("image ", index, ": file '", uri, "' not found (or empty) in the model folder; a checker texture stands in"));
+            warn(where, str("image ", index, ": file '", uri,
+                            "' not found (or empty) in the model folder; a checker texture stands in"));
             mImagesReported.insert(index);
             return;
         }
         if (size > mOptions.maxFileBytes) {
-            warn(where, str("image ", index, ": '", uri, "' is ", size, " bytes, more than the limit; a checker texture stands in"));
+            warn(where, str("image ", index, ": '", uri, "' is ", size,
+                            " bytes, more than the limit; a checker texture stands in"));
             mImagesReported.insert(index);
             return;
         }
@@ -343,16 +357,19 @@ private:
 
     void load() {
         tinygltf::TinyGLTF loader;
-        loader.SetFsCallbacks(tinygltf::FsCallbacks{&fsFileExists, &fsExpandFilePath, &fsReadWholeFile, &fsWriteWholeFile, &mFiles});
+        loader.SetFsCallbacks(
+            tinygltf::FsCallbacks{&fsFileExists, &fsExpandFilePath, &fsReadWholeFile, &fsWriteWholeFile, &mFiles});
         loader.SetImageLoader(&captureImageBytes, nullptr);
         std::string err, warnings;
         bool ok = false;
         try {
             const auto* data = reinterpret_cast<const unsigned char*>(mBytes.data());
             if (mIsBinary)
-                ok = loader.LoadBinaryFromMemory(&mModel, &err, &warnings, data, unsigned(mBytes.size()), kSentinelFolder);
+                ok = loader.LoadBinaryFromMemory(&mModel, &err, &warnings, data, unsigned(mBytes.size()),
+                                                 kSentinelFolder);
             else
-                ok = loader.LoadASCIIFromString(&mModel, &err, &warnings, mBytes.data(), unsigned(mBytes.size()), kSentinelFolder);
+                ok = loader.LoadASCIIFromString(&mModel, &err, &warnings, mBytes.data(), unsigned(mBytes.size()),
+                                                kSentinelFolder);
         } catch (const std::exception& e) {
             ok = false;
             err += e.what();
@@ -366,7 +383,8 @@ private:
             // tinygltf names the sentinel folder in file errors; the user knows the folder.
             for (size_t p; (p = message.find(kSentinelFolder)) != std::string::npos;)
                 message.replace(p, std::strlen(kSentinelFolder), mFolder.string());
-            throw Error(SourceLocation{mJsonName}, str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message));
+            throw Error(SourceLocation{mJsonName},
+                        str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message));
         }
         mReader.emplace(mModel, GltfAccessorLimits{mOptions.maxAccessorElements, mOptions.maxTotalElements},
                         [this](int accessor) { return at("accessors", accessor); });
@@ -378,7 +396,9 @@ private:
         for (size_t i = 0; i < mModel.images.size(); ++i) {
             const tinygltf::Image& src = mModel.images[i];
             ImportedImage image;
-            image.name = !src.name.empty() ? src.name : !src.uri.empty() && !isDataUri(src.uri) ? src.uri : str("image ", i);
+            image.name = !src.name.empty()                         ? src.name
+                         : !src.uri.empty() && !isDataUri(src.uri) ? src.uri
+                                                                   : str("image ", i);
             image.pixels = decodeOrFallback(int(i), image.name, image.fallback);
             mOut.images.push_back(std::move(image));
         }
@@ -398,11 +418,13 @@ private:
                 throw Error(where, str("image ", index, ": bufferView ", src.bufferView, " does not exist"));
             const tinygltf::BufferView& view = mModel.bufferViews[size_t(src.bufferView)];
             if (view.buffer < 0 || size_t(view.buffer) >= mModel.buffers.size())
-                throw Error(where, str("image ", index, ": bufferView ", src.bufferView, " names a buffer that does not exist"));
+                throw Error(where, str("image ", index, ": bufferView ", src.bufferView,
+                                       " names a buffer that does not exist"));
             const auto& data = mModel.buffers[size_t(view.buffer)].data;
             if (view.byteLength > data.size() || view.byteOffset > data.size() - view.byteLength)
-                throw Error(where, str("image ", index, ": bufferView ", src.bufferView, " covers bytes [", view.byteOffset, ", ",
-                                       uint64_t(view.byteOffset) + view.byteLength, ") of a buffer of ", data.size(), " bytes"));
+                throw Error(where, str("image ", index, ": bufferView ", src.bufferView, " covers bytes [",
+                                       view.byteOffset, ", ", uint64_t(view.byteOffset) + view.byteLength,
+                                       ") of a buffer of ", data.size(), " bytes"));
             bytes = std::string_view(reinterpret_cast<const char*>(data.data()) + view.byteOffset, view.byteLength);
         } else if (src.as_is) {
             bytes = std::string_view(reinterpret_cast<const char*>(src.image.data()), src.image.size());
@@ -452,7 +474,8 @@ private:
         case 33071: return TextureWrap::ClampToEdge;
         case 33648: return TextureWrap::MirroredRepeat;
         default:
-            warn(at("samplers", sampler), str("sampler ", sampler, ": wrap mode ", value, " is not a glTF wrap mode; using REPEAT"));
+            warn(at("samplers", sampler),
+                 str("sampler ", sampler, ": wrap mode ", value, " is not a glTF wrap mode; using REPEAT"));
             return TextureWrap::Repeat;
         }
     }
@@ -464,13 +487,15 @@ private:
             texture.name = src.name;
             if (src.sampler >= 0) {
                 if (size_t(src.sampler) >= mModel.samplers.size())
-                    throw Error(at("textures", int(i)), str("texture ", i, ": sampler ", src.sampler, " does not exist"));
+                    throw Error(at("textures", int(i)),
+                                str("texture ", i, ": sampler ", src.sampler, " does not exist"));
                 const tinygltf::Sampler& s = mModel.samplers[size_t(src.sampler)];
                 texture.sampler.minFilter = filterOf(s.minFilter, true);
                 texture.sampler.magFilter = filterOf(s.magFilter, false);
                 if ((s.minFilter != -1 && texture.sampler.minFilter == TextureFilter::Unset) ||
                     (s.magFilter != -1 && texture.sampler.magFilter == TextureFilter::Unset))
-                    warn(at("samplers", src.sampler), str("sampler ", src.sampler, ": unknown filter; the renderer's default is used"));
+                    warn(at("samplers", src.sampler),
+                         str("sampler ", src.sampler, ": unknown filter; the renderer's default is used"));
                 texture.sampler.wrapS = wrapOf(s.wrapS, src.sampler);
                 texture.sampler.wrapT = wrapOf(s.wrapT, src.sampler);
             }
@@ -479,8 +504,9 @@ private:
                     throw Error(at("textures", int(i)), str("texture ", i, ": image ", src.source, " does not exist"));
                 texture.image = src.source;
             } else {
-                warn(at("textures", int(i)),
-                     str("texture ", i, " has no image source (perhaps only in an unsupported extension); a checker texture stands in"));
+                warn(at("textures", int(i)), str("texture ", i,
+                                                 " has no image source (perhaps only in an unsupported extension); a "
+                                                 "checker texture stands in"));
                 texture.image = fallbackImage();
             }
             mOut.textures.push_back(std::move(texture));
@@ -491,27 +517,32 @@ private:
 
     // --- materials ---------------------------------------------------------------------------
 
-    TextureSlot slotOf(const tinygltf::ExtensionMap& extensions, int index, int texCoord, int material, const char* slotName) {
+    TextureSlot slotOf(const tinygltf::ExtensionMap& extensions, int index, int texCoord, int material,
+                       const char* slotName) {
         TextureSlot slot;
         if (index < 0) return slot;
         if (size_t(index) >= mModel.textures.size())
-            throw Error(at("materials", material), str("material ", material, ": ", slotName, " uses texture ", index,
-                                                       ", which does not exist (the file has ", mModel.textures.size(), ")"));
+            throw Error(at("materials", material),
+                        str("material ", material, ": ", slotName, " uses texture ", index,
+                            ", which does not exist (the file has ", mModel.textures.size(), ")"));
         slot.texture = index;
         slot.texCoord = texCoord;
         if (const tinygltf::Value* t = findExtension(extensions, "KHR_texture_transform")) {
             const tinygltf::Value& offset = t->Get("offset");
             if (offset.IsArray() && offset.ArrayLen() == 2 && offset.Get(0).IsNumber() && offset.Get(1).IsNumber())
-                slot.transform.offset = {float(offset.Get(0).GetNumberAsDouble()), float(offset.Get(1).GetNumberAsDouble())};
+                slot.transform.offset = {float(offset.Get(0).GetNumberAsDouble()),
+                                         float(offset.Get(1).GetNumberAsDouble())};
             const tinygltf::Value& scale = t->Get("scale");
             if (scale.IsArray() && scale.ArrayLen() == 2 && scale.Get(0).IsNumber() && scale.Get(1).IsNumber())
-                slot.transform.scale = {float(scale.Get(0).GetNumberAsDouble()), float(scale.Get(1).GetNumberAsDouble())};
+                slot.transform.scale = {float(scale.Get(0).GetNumberAsDouble()),
+                                        float(scale.Get(1).GetNumberAsDouble())};
             if (auto rotation = asFloat(t->Get("rotation"))) slot.transform.rotation = *rotation;
             if (auto set = asIndex(t->Get("texCoord"))) slot.texCoord = *set; // the extension overrides the set
         }
         if (slot.texCoord < 0 || slot.texCoord > 1) {
-            warn(at("materials", material), str("material ", material, ": ", slotName, " reads TEXCOORD_", slot.texCoord,
-                                                "; only TEXCOORD_0 and TEXCOORD_1 are imported, so TEXCOORD_0 is used"));
+            warn(at("materials", material),
+                 str("material ", material, ": ", slotName, " reads TEXCOORD_", slot.texCoord,
+                     "; only TEXCOORD_0 and TEXCOORD_1 are imported, so TEXCOORD_0 is used"));
             slot.texCoord = 0;
         }
         return slot;
@@ -533,33 +564,47 @@ private:
                                           float(pbr.baseColorFactor[2]), float(pbr.baseColorFactor[3]));
             p.metallicFactor = float(pbr.metallicFactor);
             p.roughnessFactor = float(pbr.roughnessFactor);
-            p.baseColorTexture = slotOf(pbr.baseColorTexture.extensions, pbr.baseColorTexture.index, pbr.baseColorTexture.texCoord, m, "baseColorTexture");
-            p.metallicRoughnessTexture = slotOf(pbr.metallicRoughnessTexture.extensions, pbr.metallicRoughnessTexture.index,
-                                                pbr.metallicRoughnessTexture.texCoord, m, "metallicRoughnessTexture");
-            p.normalTexture = slotOf(src.normalTexture.extensions, src.normalTexture.index, src.normalTexture.texCoord, m, "normalTexture");
+            p.baseColorTexture = slotOf(pbr.baseColorTexture.extensions, pbr.baseColorTexture.index,
+                                        pbr.baseColorTexture.texCoord, m, "baseColorTexture");
+            p.metallicRoughnessTexture =
+                slotOf(pbr.metallicRoughnessTexture.extensions, pbr.metallicRoughnessTexture.index,
+                       pbr.metallicRoughnessTexture.texCoord, m, "metallicRoughnessTexture");
+            p.normalTexture = slotOf(src.normalTexture.extensions, src.normalTexture.index, src.normalTexture.texCoord,
+                                     m, "normalTexture");
             p.normalScale = float(src.normalTexture.scale);
-            p.occlusionTexture = slotOf(src.occlusionTexture.extensions, src.occlusionTexture.index, src.occlusionTexture.texCoord, m, "occlusionTexture");
+            p.occlusionTexture = slotOf(src.occlusionTexture.extensions, src.occlusionTexture.index,
+                                        src.occlusionTexture.texCoord, m, "occlusionTexture");
             p.occlusionStrength = float(src.occlusionTexture.strength);
-            p.emissiveTexture = slotOf(src.emissiveTexture.extensions, src.emissiveTexture.index, src.emissiveTexture.texCoord, m, "emissiveTexture");
+            p.emissiveTexture = slotOf(src.emissiveTexture.extensions, src.emissiveTexture.index,
+                                       src.emissiveTexture.texCoord, m, "emissiveTexture");
             if (src.emissiveFactor.empty()) {
                 p.emissiveFactor = glm::vec3(0.0f);
             } else if (vectorOf(src.emissiveFactor, 3)) {
-                p.emissiveFactor = glm::vec3(float(src.emissiveFactor[0]), float(src.emissiveFactor[1]), float(src.emissiveFactor[2]));
+                p.emissiveFactor =
+                    glm::vec3(float(src.emissiveFactor[0]), float(src.emissiveFactor[1]), float(src.emissiveFactor[2]));
             } else {
                 throw Error(at("materials", m), str("material ", m, ": emissiveFactor must have 3 numbers"));
             }
-            if (src.alphaMode == "OPAQUE") p.alphaMode = AlphaMode::Opaque;
-            else if (src.alphaMode == "MASK") p.alphaMode = AlphaMode::Mask;
-            else if (src.alphaMode == "BLEND") p.alphaMode = AlphaMode::Blend;
-            else warn(at("materials", m), str("material ", m, ": alphaMode '", src.alphaMode, "' is not OPAQUE, MASK or BLEND; using OPAQUE"));
+            if (src.alphaMode == "OPAQUE")
+                p.alphaMode = AlphaMode::Opaque;
+            else if (src.alphaMode == "MASK")
+                p.alphaMode = AlphaMode::Mask;
+            else if (src.alphaMode == "BLEND")
+                p.alphaMode = AlphaMode::Blend;
+            else
+                warn(at("materials", m), str("material ", m, ": alphaMode '", src.alphaMode,
+                                             "' is not OPAQUE, MASK or BLEND; using OPAQUE"));
             p.alphaCutoff = float(src.alphaCutoff);
             p.doubleSided = src.doubleSided;
             if (const tinygltf::Value* e = findExtension(src.extensions, "KHR_materials_emissive_strength"))
-                if (auto strength = asFloat(e->Get("emissiveStrength")); strength && *strength >= 0.0f) p.emissiveStrength = *strength;
+                if (auto strength = asFloat(e->Get("emissiveStrength")); strength && *strength >= 0.0f)
+                    p.emissiveStrength = *strength;
             if (const tinygltf::Value* e = findExtension(src.extensions, "KHR_materials_ior"))
                 if (auto ior = asFloat(e->Get("ior"))) {
-                    if (*ior >= 1.0f || *ior == 0.0f) p.ior = *ior;
-                    else warn(at("materials", m), str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
+                    if (*ior >= 1.0f || *ior == 0.0f)
+                        p.ior = *ior;
+                    else
+                        warn(at("materials", m), str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
                 }
             p.unlit = findExtension(src.extensions, "KHR_materials_unlit") != nullptr;
             mOut.materials.push_back(std::move(out));
@@ -577,9 +622,11 @@ private:
             warn(where, str(label, " draws ", modeName(mode), ", which the renderer does not support; skipped"));
             return std::nullopt;
         }
-        if (mode > TINYGLTF_MODE_TRIANGLE_FAN) throw Error(where, str(label, ": mode ", mode, " is not a glTF primitive mode"));
+        if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
+            throw Error(where, str(label, ": mode ", mode, " is not a glTF primitive mode"));
         if (prim.material >= 0 && size_t(prim.material) >= mModel.materials.size())
-            throw Error(where, str(label, ": material ", prim.material, " does not exist (the file has ", mModel.materials.size(), ")"));
+            throw Error(where, str(label, ": material ", prim.material, " does not exist (the file has ",
+                                   mModel.materials.size(), ")"));
         if (!prim.targets.empty()) mMorphTargets = true;
 
         auto attribute = [&](const char* name) -> int {
@@ -596,7 +643,9 @@ private:
         d.name = label;
         size_t nonFinite = 0;
         AccessorFloats positions = mReader->readFloats(positionAccessor, {3}, label + " POSITION", &nonFinite);
-        if (nonFinite) warn(at("accessors", positionAccessor), str(label, ": ", nonFinite, " non-finite POSITION values replaced by 0"));
+        if (nonFinite)
+            warn(at("accessors", positionAccessor),
+                 str(label, ": ", nonFinite, " non-finite POSITION values replaced by 0"));
         const size_t n = positions.count;
         if (n == 0) {
             warn(where, str(label, " has no vertices; skipped"));
@@ -610,7 +659,8 @@ private:
             if (accessor < 0) return false;
             AccessorFloats values = mReader->readFloats(accessor, components, label + " " + name);
             if (values.count != n)
-                throw Error(at("accessors", accessor), str(label, ": ", name, " has ", values.count, " elements but POSITION has ", n));
+                throw Error(at("accessors", accessor),
+                            str(label, ": ", name, " has ", values.count, " elements but POSITION has ", n));
             using Element = typename std::decay_t<decltype(target)>::value_type;
             target.resize(n);
             const size_t c = size_t(values.components);
@@ -633,7 +683,8 @@ private:
             const int accessor = attribute("COLOR_0");
             AccessorFloats colors = mReader->readFloats(accessor, {3, 4}, label + " COLOR_0");
             if (colors.count != n)
-                throw Error(at("accessors", accessor), str(label, ": COLOR_0 has ", colors.count, " elements but POSITION has ", n));
+                throw Error(at("accessors", accessor),
+                            str(label, ": COLOR_0 has ", colors.count, " elements but POSITION has ", n));
             d.colors.resize(n);
             for (size_t v = 0; v < n; ++v) {
                 const float* c = &colors.values[v * size_t(colors.components)];
@@ -646,8 +697,9 @@ private:
             indices = mReader->readIndices(prim.indices, label + " indices");
             for (size_t k = 0; k < indices.size(); ++k)
                 if (indices[k] >= n)
-                    throw Error(at("accessors", prim.indices), str("accessor ", prim.indices, " (", label, " indices): index ", k, " is ",
-                                                                  indices[k], ", not below the vertex count ", n));
+                    throw Error(at("accessors", prim.indices),
+                                str("accessor ", prim.indices, " (", label, " indices): index ", k, " is ", indices[k],
+                                    ", not below the vertex count ", n));
         } else {
             indices.resize(n);
             for (size_t k = 0; k < n; ++k) indices[k] = uint32_t(k);
@@ -673,19 +725,23 @@ private:
         return d;
     }
 
-    std::vector<uint32_t> triangleList(const std::vector<uint32_t>& in, int mode, const std::string& label, const SourceLocation& where) {
+    std::vector<uint32_t> triangleList(const std::vector<uint32_t>& in, int mode, const std::string& label,
+                                       const SourceLocation& where) {
         std::vector<uint32_t> out;
         if (mode == TINYGLTF_MODE_TRIANGLES) {
             if (in.size() % 3 != 0)
-                warn(where, str(label, ": ", in.size(), " indices is not a multiple of 3; the last ", in.size() % 3, " are ignored"));
+                warn(where, str(label, ": ", in.size(), " indices is not a multiple of 3; the last ", in.size() % 3,
+                                " are ignored"));
             out.assign(in.begin(), in.end() - std::ptrdiff_t(in.size() % 3));
         } else if (in.size() >= 3) {
             out.reserve((in.size() - 2) * 3);
             for (size_t i = 0; i + 2 < in.size(); ++i) {
                 if (mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
                     // Every other triangle of a strip is flipped back to the strip's winding.
-                    if (i % 2 == 0) out.insert(out.end(), {in[i], in[i + 1], in[i + 2]});
-                    else out.insert(out.end(), {in[i], in[i + 2], in[i + 1]});
+                    if (i % 2 == 0)
+                        out.insert(out.end(), {in[i], in[i + 1], in[i + 2]});
+                    else
+                        out.insert(out.end(), {in[i], in[i + 2], in[i + 1]});
                 } else {
                     out.insert(out.end(), {in[i + 1], in[i + 2], in[0]});
                 }
@@ -751,8 +807,9 @@ private:
             }
             auto key = std::make_pair(image, space);
             if (auto it = imageVariant.find(key); it != imageVariant.end()) return it->second;
-            warn(SourceLocation{mJsonName}, str("image '", mOut.images[size_t(image)].name,
-                                                "' is used both as colour (sRGB) and as data (linear); it is duplicated"));
+            warn(SourceLocation{mJsonName},
+                 str("image '", mOut.images[size_t(image)].name,
+                     "' is used both as colour (sRGB) and as data (linear); it is duplicated"));
             ImportedImage copy = mOut.images[size_t(image)];
             mOut.images.push_back(std::move(copy));
             imageSpace.push_back(space);
@@ -800,21 +857,25 @@ private:
                 c.znear = float(o.znear);
                 c.zfar = float(o.zfar);
                 if (c.xmag == 0.0f || c.ymag == 0.0f || !(o.zfar > o.znear) || o.znear < 0.0) {
-                    warn(where, str("camera ", i, ": orthographic xmag/ymag must be non-zero and 0 <= znear < zfar; using 1, 1, 0.1, 100"));
+                    warn(where,
+                         str("camera ", i,
+                             ": orthographic xmag/ymag must be non-zero and 0 <= znear < zfar; using 1, 1, 0.1, 100"));
                     c.xmag = c.ymag = 1.0f;
                     c.znear = 0.1f;
                     c.zfar = 100.0f;
                 }
             } else {
                 const auto& p = src.perspective;
-                if (src.type != "perspective") warn(where, str("camera ", i, ": type '", src.type, "' is not known; treated as perspective"));
+                if (src.type != "perspective")
+                    warn(where, str("camera ", i, ": type '", src.type, "' is not known; treated as perspective"));
                 c.type = ImportedCamera::Type::Perspective;
                 c.yfov = p.yfov > 0.0 && p.yfov < 3.14159 ? float(p.yfov) : 0.8f;
                 c.znear = p.znear > 0.0 ? float(p.znear) : 0.1f;
                 if (p.aspectRatio > 0.0) c.aspectRatio = float(p.aspectRatio);
                 if (p.zfar > 0.0) c.zfar = float(p.zfar);
                 if (!(p.yfov > 0.0 && p.yfov < 3.14159) || !(p.znear > 0.0) || (c.zfar && *c.zfar <= c.znear)) {
-                    warn(where, str("camera ", i, ": needs 0 < yfov < pi and 0 < znear < zfar; invalid values replaced"));
+                    warn(where,
+                         str("camera ", i, ": needs 0 < yfov < pi and 0 < znear < zfar; invalid values replaced"));
                     if (c.zfar && *c.zfar <= c.znear) c.zfar.reset();
                 }
             }
@@ -828,12 +889,19 @@ private:
             const SourceLocation where = atPath({"extensions", "KHR_lights_punctual", "lights"}, int(i));
             ImportedLight l;
             l.name = src.name;
-            if (src.type == "directional") l.type = ImportedLight::Type::Directional;
-            else if (src.type == "point") l.type = ImportedLight::Type::Point;
-            else if (src.type == "spot") l.type = ImportedLight::Type::Spot;
-            else warn(where, str("light ", i, ": type '", src.type, "' is not directional, point or spot; treated as point"));
-            if (src.color.size() == 3) l.color = glm::vec3(float(src.color[0]), float(src.color[1]), float(src.color[2]));
-            else if (!src.color.empty()) warn(where, str("light ", i, ": color must have 3 numbers; using white"));
+            if (src.type == "directional")
+                l.type = ImportedLight::Type::Directional;
+            else if (src.type == "point")
+                l.type = ImportedLight::Type::Point;
+            else if (src.type == "spot")
+                l.type = ImportedLight::Type::Spot;
+            else
+                warn(where,
+                     str("light ", i, ": type '", src.type, "' is not directional, point or spot; treated as point"));
+            if (src.color.size() == 3)
+                l.color = glm::vec3(float(src.color[0]), float(src.color[1]), float(src.color[2]));
+            else if (!src.color.empty())
+                warn(where, str("light ", i, ": color must have 3 numbers; using white"));
             l.intensity = float(src.intensity);
             if (src.range > 0.0) l.range = float(src.range);
             if (l.type == ImportedLight::Type::Spot) {
@@ -856,7 +924,8 @@ private:
     glm::mat4 localMatrix(const tinygltf::Node& n, int index) {
         const SourceLocation where = at("nodes", index);
         if (!n.matrix.empty()) {
-            if (n.matrix.size() != 16) throw Error(where, str("node ", index, ": matrix must have 16 numbers, has ", n.matrix.size()));
+            if (n.matrix.size() != 16)
+                throw Error(where, str("node ", index, ": matrix must have 16 numbers, has ", n.matrix.size()));
             glm::mat4 m;
             for (int k = 0; k < 16; ++k) glm::value_ptr(m)[k] = float(n.matrix[size_t(k)]); // column-major, as glTF
             return m;
@@ -868,7 +937,8 @@ private:
             t = glm::vec3(float(n.translation[0]), float(n.translation[1]), float(n.translation[2]));
         }
         if (!n.rotation.empty()) {
-            if (n.rotation.size() != 4) throw Error(where, str("node ", index, ": rotation must have 4 numbers (x, y, z, w)"));
+            if (n.rotation.size() != 4)
+                throw Error(where, str("node ", index, ": rotation must have 4 numbers (x, y, z, w)"));
             r = glm::quat(float(n.rotation[3]), float(n.rotation[0]), float(n.rotation[1]), float(n.rotation[2]));
             float len = glm::length(r);
             if (!(len > 1e-6f) || !std::isfinite(len)) {
@@ -915,9 +985,11 @@ private:
             count = values.count;
             return values;
         };
-        AccessorFloats translation = read("TRANSLATION", {3}), rotation = read("ROTATION", {4}), scale = read("SCALE", {3});
+        AccessorFloats translation = read("TRANSLATION", {3}), rotation = read("ROTATION", {4}),
+                       scale = read("SCALE", {3});
         if (!count) {
-            warn(where, str("node ", index, ": EXT_mesh_gpu_instancing names no TRANSLATION, ROTATION or SCALE; ignored"));
+            warn(where,
+                 str("node ", index, ": EXT_mesh_gpu_instancing names no TRANSLATION, ROTATION or SCALE; ignored"));
             return {};
         }
         std::vector<glm::mat4> out(*count);
@@ -947,7 +1019,8 @@ private:
             node.name = src.name;
             node.local = localMatrix(src, i);
             if (src.mesh >= 0 && size_t(src.mesh) >= mOut.meshes.size())
-                throw Error(where, str("node ", i, ": mesh ", src.mesh, " does not exist (the file has ", mOut.meshes.size(), ")"));
+                throw Error(where, str("node ", i, ": mesh ", src.mesh, " does not exist (the file has ",
+                                       mOut.meshes.size(), ")"));
             node.mesh = src.mesh < 0 ? -1 : src.mesh;
             if (src.camera >= 0 && size_t(src.camera) >= mOut.cameras.size())
                 throw Error(where, str("node ", i, ": camera ", src.camera, " does not exist"));
@@ -955,17 +1028,19 @@ private:
             if (const tinygltf::Value* light = findExtension(src.extensions, "KHR_lights_punctual")) {
                 std::optional<int> l = asIndex(light->Get("light"));
                 if (!l || size_t(*l) >= mOut.lights.size())
-                    throw Error(where, str("node ", i, ": KHR_lights_punctual light does not name one of the ", mOut.lights.size(), " lights"));
+                    throw Error(where, str("node ", i, ": KHR_lights_punctual light does not name one of the ",
+                                           mOut.lights.size(), " lights"));
                 node.light = *l;
             }
             if (src.skin >= 0) mSkins = true;
             node.instances = instancesOf(src, i);
             for (int child : src.children) {
-                if (child < 0 || child >= count) throw Error(where, str("node ", i, ": child ", child, " does not exist"));
+                if (child < 0 || child >= count)
+                    throw Error(where, str("node ", i, ": child ", child, " does not exist"));
                 if (child == i) throw Error(where, str("node ", i, " lists itself as a child"));
                 if (mParent[size_t(child)] >= 0)
-                    throw Error(where, str("node ", child, " is a child of both node ", mParent[size_t(child)], " and node ", i,
-                                           "; glTF nodes have at most one parent"));
+                    throw Error(where, str("node ", child, " is a child of both node ", mParent[size_t(child)],
+                                           " and node ", i, "; glTF nodes have at most one parent"));
                 mParent[size_t(child)] = i;
             }
             node.children = src.children;
@@ -983,13 +1058,15 @@ private:
             for (int c : mOut.nodes[size_t(n)].children) stack.push_back(c);
         }
         for (int i = 0; i < count; ++i)
-            if (!reached[size_t(i)]) throw Error(at("nodes", i), str("node ", i, " is part of a cycle in the node hierarchy"));
+            if (!reached[size_t(i)])
+                throw Error(at("nodes", i), str("node ", i, " is part of a cycle in the node hierarchy"));
     }
 
     void convertScene() {
         int scene = mModel.defaultScene;
         if (scene >= 0 && size_t(scene) >= mModel.scenes.size())
-            throw Error(SourceLocation{mJsonName}, str("the default scene ", scene, " does not exist (the file has ", mModel.scenes.size(), ")"));
+            throw Error(SourceLocation{mJsonName},
+                        str("the default scene ", scene, " does not exist (the file has ", mModel.scenes.size(), ")"));
         if (scene < 0 && !mModel.scenes.empty()) scene = 0;
         if (scene < 0) {
             for (size_t i = 0; i < mOut.nodes.size(); ++i)
@@ -1001,16 +1078,18 @@ private:
             if (n < 0 || size_t(n) >= mOut.nodes.size())
                 throw Error(at("scenes", scene), str("scene ", scene, ": node ", n, " does not exist"));
             if (mParent[size_t(n)] >= 0)
-                throw Error(at("scenes", scene), str("scene ", scene, " lists node ", n, " as a root, but it is a child of node ",
-                                                     mParent[size_t(n)]));
+                throw Error(at("scenes", scene), str("scene ", scene, " lists node ", n,
+                                                     " as a root, but it is a child of node ", mParent[size_t(n)]));
             if (seen.insert(n).second) mOut.rootNodes.push_back(n);
         }
     }
 
     void reportUnsupported() {
         if (mSkins || !mModel.skins.empty() || !mModel.animations.empty())
-            warn(SourceLocation{mJsonName}, "skins and animation are not supported yet; meshes are shown in their bind pose");
-        if (mMorphTargets) warn(SourceLocation{mJsonName}, "morph targets are not supported yet; meshes show their base shape");
+            warn(SourceLocation{mJsonName},
+                 "skins and animation are not supported yet; meshes are shown in their bind pose");
+        if (mMorphTargets)
+            warn(SourceLocation{mJsonName}, "morph targets are not supported yet; meshes show their base shape");
     }
 
     std::string_view mBytes;
@@ -1045,7 +1124,8 @@ ImportedModel importGltf(const fs::path& file, const GltfImportOptions& options)
     std::error_code ec;
     uint64_t size = fs::file_size(file, ec);
     if (!ec && size > options.maxFileBytes)
-        throw Error(SourceLocation{file.string()}, str("file is ", size, " bytes, more than the limit of ", options.maxFileBytes));
+        throw Error(SourceLocation{file.string()},
+                    str("file is ", size, " bytes, more than the limit of ", options.maxFileBytes));
     std::string bytes = readFile(file);
     fs::path folder = fs::absolute(file, ec).lexically_normal().parent_path();
     return importGltfFromMemory(bytes, folder, file.string(), options);

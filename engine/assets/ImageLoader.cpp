@@ -28,7 +28,8 @@ const stbi_uc* asBytes(std::string_view bytes) { return reinterpret_cast<const s
 /// stb_image takes an int length.
 void checkLength(std::string_view bytes, std::string_view name) {
     if (bytes.empty()) throw Error(SourceLocation{std::string(name)}, "image data is empty");
-    if (bytes.size() > size_t(INT_MAX)) throw Error(SourceLocation{std::string(name)}, "image file is larger than 2 GiB");
+    if (bytes.size() > size_t(INT_MAX))
+        throw Error(SourceLocation{std::string(name)}, "image file is larger than 2 GiB");
 }
 
 ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
@@ -37,12 +38,11 @@ ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t ma
     if (!size) {
         throw Error(SourceLocation{std::string(name)}, str("not a decodable image (", failureReason(), ")"));
     }
-    if (size->width <= 0 || size->height <= 0)
-        throw Error(SourceLocation{std::string(name)}, "image has no pixels");
+    if (size->width <= 0 || size->height <= 0) throw Error(SourceLocation{std::string(name)}, "image has no pixels");
     uint64_t pixels = uint64_t(size->width) * uint64_t(size->height);
     if (pixels > maxPixels)
-        throw Error(SourceLocation{std::string(name)},
-                    str("image is ", size->width, "x", size->height, ", more than the limit of ", maxPixels, " pixels"));
+        throw Error(SourceLocation{std::string(name)}, str("image is ", size->width, "x", size->height,
+                                                           ", more than the limit of ", maxPixels, " pixels"));
     return *size;
 }
 
@@ -83,7 +83,8 @@ ImageRgba8 loadImage(const std::filesystem::path& path, uint64_t maxPixels) {
 ImageRgbaF decodeHdr(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
     checkLength(bytes, name);
     if (!stbi_is_hdr_from_memory(asBytes(bytes), int(bytes.size())))
-        throw Error(SourceLocation{std::string(name)}, "not a Radiance .hdr image (expected the #?RADIANCE or #?RGBE header)");
+        throw Error(SourceLocation{std::string(name)},
+                    "not a Radiance .hdr image (expected the #?RADIANCE or #?RGBE header)");
     checkedSize(bytes, name, maxPixels);
     int w = 0, h = 0, comp = 0;
     std::unique_ptr<float, StbFree> data(stbi_loadf_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp, 4));

@@ -33,10 +33,10 @@ struct ImportedMaterial {
 enum class ImageColorSpace { Srgb, Linear };
 
 struct ImportedImage {
-    std::string name;             ///< the glTF name, else the URI, else "image <n>"
-    ImageRgba8 pixels;            ///< always RGBA8, top row first (as glTF's UV origin)
+    std::string name;  ///< the glTF name, else the URI, else "image <n>"
+    ImageRgba8 pixels; ///< always RGBA8, top row first (as glTF's UV origin)
     ImageColorSpace colorSpace = ImageColorSpace::Linear;
-    bool fallback = false;        ///< the checker that replaces an image that could not load
+    bool fallback = false; ///< the checker that replaces an image that could not load
 };
 
 /// glTF sampler values, mirrored so that this layer does not include GL. The numeric values
@@ -84,32 +84,32 @@ struct ImportedCamera {
     enum class Type { Perspective, Orthographic };
     std::string name;
     Type type = Type::Perspective;
-    float yfov = 0.8f;                  ///< radians, perspective only
-    std::optional<float> aspectRatio;   ///< perspective; absent = the viewport's
+    float yfov = 0.8f;                ///< radians, perspective only
+    std::optional<float> aspectRatio; ///< perspective; absent = the viewport's
     float znear = 0.1f;
-    std::optional<float> zfar;          ///< absent = infinite (perspective only)
-    float xmag = 1.0f, ymag = 1.0f;     ///< orthographic half-extents
+    std::optional<float> zfar;      ///< absent = infinite (perspective only)
+    float xmag = 1.0f, ymag = 1.0f; ///< orthographic half-extents
 };
 
 struct ImportedLight {
     enum class Type { Directional, Point, Spot };
     std::string name;
     Type type = Type::Point;
-    glm::vec3 color{1.0f}; ///< linear
-    float intensity = 1.0f; ///< lux for directional, candela for point and spot
-    std::optional<float> range; ///< absent = infinite
-    float innerConeAngle = 0.0f;            ///< radians, spot only
-    float outerConeAngle = 0.7853981634f;   ///< radians, spot only (π/4)
+    glm::vec3 color{1.0f};                ///< linear
+    float intensity = 1.0f;               ///< lux for directional, candela for point and spot
+    std::optional<float> range;           ///< absent = infinite
+    float innerConeAngle = 0.0f;          ///< radians, spot only
+    float outerConeAngle = 0.7853981634f; ///< radians, spot only (π/4)
 };
 
 struct ImportedModel {
-    std::string sourceName; ///< the file the model came from, for messages
-    std::vector<MeshData> meshes;          ///< one per glTF mesh, one submesh per triangle primitive
+    std::string sourceName;       ///< the file the model came from, for messages
+    std::vector<MeshData> meshes; ///< one per glTF mesh, one submesh per triangle primitive
     std::vector<ImportedMaterial> materials;
     std::vector<ImportedImage> images;
     std::vector<ImportedTexture> textures;
     std::vector<ImportedNode> nodes;
-    std::vector<int> rootNodes;            ///< of the default scene (or of every parentless node)
+    std::vector<int> rootNodes; ///< of the default scene (or of every parentless node)
     std::vector<ImportedCamera> cameras;
     std::vector<ImportedLight> lights;
     std::vector<ImportWarning> warnings;

@@ -28,7 +28,8 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
         for (size_t i = 0; i < srcVertices; ++i) d.push_back(s.empty() ? fallback : convert(s[i]));
     };
     const glm::mat3 linear(transform), normalMatrix = glm::transpose(glm::inverse(linear));
-    merge(dst.positions, src.positions, glm::vec3(0), [&](const glm::vec3& p) { return glm::vec3(transform * glm::vec4(p, 1)); });
+    merge(dst.positions, src.positions, glm::vec3(0),
+          [&](const glm::vec3& p) { return glm::vec3(transform * glm::vec4(p, 1)); });
     merge(dst.normals, src.normals, glm::vec3(0, 1, 0), [&](const glm::vec3& n) {
         glm::vec3 r = normalMatrix * n;
         float len = glm::length(r);

@@ -8,8 +8,9 @@
 namespace th {
 
 bool isDataUri(std::string_view uri) {
-    return uri.size() >= 5 && std::tolower((unsigned char)uri[0]) == 'd' && std::tolower((unsigned char)uri[1]) == 'a' &&
-           std::tolower((unsigned char)uri[2]) == 't' && std::tolower((unsigned char)uri[3]) == 'a' && uri[4] == ':';
+    return uri.size() >= 5 && std::tolower((unsigned char)uri[0]) == 'd' &&
+           std::tolower((unsigned char)uri[1]) == 'a' && std::tolower((unsigned char)uri[2]) == 't' &&
+           std::tolower((unsigned char)uri[3]) == 'a' && uri[4] == ':';
 }
 
 static int hexValue(char c) {

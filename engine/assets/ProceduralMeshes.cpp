@@ -56,8 +56,8 @@ void requireAtLeast(const char* what, int value, int minimum) {
 glm::vec3 around(float angle) { return {std::sin(angle), 0.0f, std::cos(angle)}; }
 
 /// A flat quad: `root0`/`root1` on the hinge, `tip0`/`tip1` at the far edge, facing `normal`.
-void wingQuad(Builder& b, const glm::vec3& root0, const glm::vec3& root1, const glm::vec3& tip1,
-              const glm::vec3& tip0, const glm::vec3& normal, float halfSpan) {
+void wingQuad(Builder& b, const glm::vec3& root0, const glm::vec3& root1, const glm::vec3& tip1, const glm::vec3& tip0,
+              const glm::vec3& normal, float halfSpan) {
     auto uvOf = [&](const glm::vec3& p, float v) { return glm::vec2(std::fabs(p.x) / halfSpan, v); };
     uint32_t a = b.vertex(root0, normal, uvOf(root0, 0.0f));
     uint32_t c = b.vertex(root1, normal, uvOf(root1, 1.0f));
@@ -85,7 +85,6 @@ void diamondBody(Builder& b, float length, float halfWidth, float halfHeight) {
 
 } // namespace
 
-
 MeshData makePlane(float width, float depth, int subdivisions, std::optional<glm::vec4> color) {
     requireAtLeast("makePlane: subdivisions", subdivisions, 1);
     Builder b;
@@ -108,9 +107,8 @@ MeshData makeBox(const glm::vec3& size, std::optional<glm::vec4> color) {
         glm::vec3 normal, right, up; // right × up = normal, as seen from outside
     };
     const Face faces[6] = {
-        {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},  {{0, 0, -1}, {-1, 0, 0}, {0, 1, 0}},
-        {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}, {{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}},
-        {{0, 1, 0}, {1, 0, 0}, {0, 0, -1}}, {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+        {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},  {{0, 0, -1}, {-1, 0, 0}, {0, 1, 0}}, {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}},
+        {{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}}, {{0, 1, 0}, {1, 0, 0}, {0, 0, -1}},  {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
     };
     Builder b;
     const glm::vec3 half = size * 0.5f;
@@ -143,8 +141,8 @@ MeshData makeUvSphere(float radius, int segments, int rings, std::optional<glm::
     for (int i = 0; i < rings; ++i)
         for (int j = 0; j < segments; ++j) {
             uint32_t a = uint32_t(i) * row + uint32_t(j), c = a + row;
-            if (i != 0) b.triangle(a, c, a + 1);              // the top row's is degenerate
-            if (i != rings - 1) b.triangle(a + 1, c, c + 1);  // the bottom row's is degenerate
+            if (i != 0) b.triangle(a, c, a + 1);             // the top row's is degenerate
+            if (i != rings - 1) b.triangle(a + 1, c, c + 1); // the bottom row's is degenerate
         }
     return b.finish(color, "uvSphere");
 }
@@ -167,7 +165,9 @@ MeshData makeCylinder(float radius, float height, int sides, bool caps, std::opt
         for (float side : {1.0f, -1.0f}) {
             glm::vec3 n(0, side, 0);
             // Seen from outside each cap is mapped upright: +X to the right.
-            auto capUv = [&](const glm::vec3& p) { return glm::vec2(0.5f + p.x / (2 * radius), 0.5f + side * p.z / (2 * radius)); };
+            auto capUv = [&](const glm::vec3& p) {
+                return glm::vec2(0.5f + p.x / (2 * radius), 0.5f + side * p.z / (2 * radius));
+            };
             glm::vec3 centre(0, side * h, 0);
             uint32_t c = b.vertex(centre, n, capUv(centre));
             uint32_t first = uint32_t(b.mesh.positions.size());
@@ -187,15 +187,14 @@ MeshData makeCone(float radius, float height, int sides, int heightSegments, boo
     Builder b;
     const float h = height * 0.5f;
     // The side's outward normal: perpendicular to the slant line (radius, height).
-    auto sideNormal = [&](float angle) {
-        return glm::normalize(around(angle) * height + glm::vec3(0, radius, 0));
-    };
+    auto sideNormal = [&](float angle) { return glm::normalize(around(angle) * height + glm::vec3(0, radius, 0)); };
     const uint32_t row = uint32_t(sides + 1);
     for (int k = 0; k < heightSegments; ++k) { // rings from the base up; the apex is separate
         float f = float(k) / float(heightSegments);
         for (int j = 0; j <= sides; ++j) {
             float u = float(j) / float(sides), angle = u * 2.0f * kPi;
-            b.vertex(around(angle) * radius * (1.0f - f) + glm::vec3(0, -h + height * f, 0), sideNormal(angle), {u, 1.0f - f});
+            b.vertex(around(angle) * radius * (1.0f - f) + glm::vec3(0, -h + height * f, 0), sideNormal(angle),
+                     {u, 1.0f - f});
         }
     }
     for (int k = 0; k + 1 < heightSegments; ++k)
@@ -212,7 +211,9 @@ MeshData makeCone(float radius, float height, int sides, int heightSegments, boo
     }
     if (cap) {
         glm::vec3 n(0, -1, 0), centre(0, -h, 0);
-        auto capUv = [&](const glm::vec3& p) { return glm::vec2(0.5f + p.x / (2 * radius), 0.5f - p.z / (2 * radius)); };
+        auto capUv = [&](const glm::vec3& p) {
+            return glm::vec2(0.5f + p.x / (2 * radius), 0.5f - p.z / (2 * radius));
+        };
         uint32_t c = b.vertex(centre, n, capUv(centre));
         uint32_t first = uint32_t(b.mesh.positions.size());
         for (int j = 0; j < sides; ++j) {
@@ -230,7 +231,8 @@ MeshData makeTree() {
     MeshData tree;
     tree.name = "tree";
     appendMesh(tree, makeCylinder(0.2f, 2.0f, 12, true, bark), glm::translate(glm::mat4(1.0f), glm::vec3(0, 1.0f, 0)));
-    appendMesh(tree, makeCone(1.5f, 6.0f, 36, 6, true, needles), glm::translate(glm::mat4(1.0f), glm::vec3(0, 5.0f, 0)));
+    appendMesh(tree, makeCone(1.5f, 6.0f, 36, 6, true, needles),
+               glm::translate(glm::mat4(1.0f), glm::vec3(0, 5.0f, 0)));
     return tree;
 }
 
@@ -280,8 +282,9 @@ MeshData makeButterfly(float halfSpan) {
     const size_t bodyVertices = b.mesh.positions.size();
     const glm::vec3 up(0, 1, 0);
     for (float side : {1.0f, -1.0f}) {
-        wingQuad(b, {0, 0, 0.3f * s}, {0, 0, 0.0f}, {side * s, 0, 0.15f * s}, {side * s, 0, 0.65f * s}, up, s);          // fore
-        wingQuad(b, {0, 0, 0.0f}, {0, 0, -0.35f * s}, {side * 0.7f * s, 0, -0.6f * s}, {side * 0.7f * s, 0, -0.15f * s}, up, s); // hind
+        wingQuad(b, {0, 0, 0.3f * s}, {0, 0, 0.0f}, {side * s, 0, 0.15f * s}, {side * s, 0, 0.65f * s}, up, s); // fore
+        wingQuad(b, {0, 0, 0.0f}, {0, 0, -0.35f * s}, {side * 0.7f * s, 0, -0.6f * s}, {side * 0.7f * s, 0, -0.15f * s},
+                 up, s); // hind
     }
     const glm::vec4 body(0.03f, 0.02f, 0.02f, 1.0f), wing(0.80f, 0.30f, 0.02f, 1.0f);
     b.mesh.colors.resize(b.mesh.positions.size());

@@ -18,7 +18,8 @@ void ensureIndices(MeshData& mesh, const char* who) {
     const size_t n = mesh.positions.size();
     auto check = [&](const auto& array, const char* attribute) {
         if (!array.empty() && array.size() != n)
-            throw Error(str(who, ": mesh '", mesh.name, "' has ", array.size(), " ", attribute, " for ", n, " positions"));
+            throw Error(
+                str(who, ": mesh '", mesh.name, "' has ", array.size(), " ", attribute, " for ", n, " positions"));
     };
     check(mesh.normals, "normals");
     check(mesh.tangents, "tangents");
@@ -26,8 +27,7 @@ void ensureIndices(MeshData& mesh, const char* who) {
     check(mesh.uv1, "uv1");
     check(mesh.colors, "colors");
     for (uint32_t i : mesh.indices)
-        if (i >= n)
-            throw Error(str(who, ": mesh '", mesh.name, "' has index ", i, " but only ", n, " vertices"));
+        if (i >= n) throw Error(str(who, ": mesh '", mesh.name, "' has index ", i, " but only ", n, " vertices"));
 }
 
 /// Appends a copy of vertex `v` (every attribute present) and returns its index.
@@ -120,7 +120,8 @@ void generateTangents(MeshData& mesh, int uvSet) {
     const std::vector<glm::vec2>& uvs = uvSet == 1 ? mesh.uv1 : mesh.uv0;
     if (uvs.size() != mesh.positions.size()) {
         mesh.tangents.resize(mesh.positions.size());
-        for (size_t v = 0; v < mesh.positions.size(); ++v) mesh.tangents[v] = glm::vec4(anyPerpendicular(mesh.normals[v]), 1.0f);
+        for (size_t v = 0; v < mesh.positions.size(); ++v)
+            mesh.tangents[v] = glm::vec4(anyPerpendicular(mesh.normals[v]), 1.0f);
         return;
     }
 
@@ -178,7 +179,8 @@ void generateTangents(MeshData& mesh, int uvSet) {
             glm::vec3 projected = triTangent[t] - n * glm::dot(n, triTangent[t]);
             float len = glm::length(projected);
             if (!(len > 1e-12f)) continue;
-            float weight = cornerAngle(mesh.positions[v], mesh.positions[i[(k + 1) % 3]], mesh.positions[i[(k + 2) % 3]]);
+            float weight =
+                cornerAngle(mesh.positions[v], mesh.positions[i[(k + 1) % 3]], mesh.positions[i[(k + 2) % 3]]);
             sum[v] += projected / len * weight;
         }
     }

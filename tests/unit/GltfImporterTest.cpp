@@ -171,7 +171,8 @@ TEST_CASE("strips and fans become counter-clockwise triangle lists; lines are sk
     CHECK(mesh.submeshes[0].indexCount == 6); // strip of 4 → 2 triangles
     CHECK(mesh.submeshes[1].indexCount == 9); // fan of 5 → 3 triangles
     for (size_t t = 0; t < mesh.indices.size(); t += 3) {
-        glm::vec3 a = mesh.positions[mesh.indices[t]], b = mesh.positions[mesh.indices[t + 1]], c = mesh.positions[mesh.indices[t + 2]];
+        glm::vec3 a = mesh.positions[mesh.indices[t]], b = mesh.positions[mesh.indices[t + 1]],
+                  c = mesh.positions[mesh.indices[t + 2]];
         CHECK(glm::cross(b - a, c - a).z > 0.0f);
     }
     CHECK(anyWarningContains(m, "lines"));
@@ -272,8 +273,7 @@ TEST_CASE("every prefix of a valid .glb and .gltf either imports or throws th::E
         for (size_t length = 0; length < bytes.size(); ++length) {
             try {
                 importGltfFromMemory(std::string_view(bytes).substr(0, length), dataDir(), name);
-            } catch (const Error&) {
-            }
+            } catch (const Error&) {}
         }
     }
     CHECK(true); // reaching here without another exception or a crash is the test
@@ -332,7 +332,8 @@ TEST_CASE("an unsupported required extension: error naming it") {
 }
 
 TEST_CASE("URIs that escape the model folder or are absolute are errors and are never read") {
-    for (const char* name : {"escape_buffer.gltf", "escape_encoded.gltf", "absolute_buffer.gltf", "escape_image.gltf"}) {
+    for (const char* name :
+         {"escape_buffer.gltf", "escape_encoded.gltf", "absolute_buffer.gltf", "escape_image.gltf"}) {
         CAPTURE(name);
         Error e = errorOf(name);
         CHECK((contains(e.message(), "escapes the model folder") || contains(e.message(), "absolute")));

@@ -105,7 +105,8 @@ TEST_CASE("DamagedHelmet") {
     CHECK(m->textures.size() == 5);
     CHECK(m->images.size() == 5);
     const PbrParams& p = m->materials[0].params;
-    for (const TextureSlot* s : {&p.baseColorTexture, &p.metallicRoughnessTexture, &p.normalTexture, &p.occlusionTexture, &p.emissiveTexture})
+    for (const TextureSlot* s :
+         {&p.baseColorTexture, &p.metallicRoughnessTexture, &p.normalTexture, &p.occlusionTexture, &p.emissiveTexture})
         CHECK(s->present());
     CHECK(m->images[size_t(m->textures[size_t(p.baseColorTexture.texture)].image)].colorSpace == ImageColorSpace::Srgb);
     CHECK(m->images[size_t(m->textures[size_t(p.emissiveTexture.texture)].image)].colorSpace == ImageColorSpace::Srgb);

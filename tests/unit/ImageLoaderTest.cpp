@@ -45,7 +45,8 @@ TEST_CASE("errors name the image") {
     CHECK_THROWS_WITH_AS(decodeImage("not an image at all", "notes.txt"), doctest::Contains("notes.txt"), Error);
     CHECK_THROWS_WITH_AS(decodeImage("", "empty.png"), doctest::Contains("empty"), Error);
     CHECK_THROWS_WITH_AS(loadImage(dataDir() / "no-such-image.png"), doctest::Contains("no-such-image.png"), Error);
-    CHECK_THROWS_WITH_AS(decodeHdr(readFile(dataDir() / "grey16.png"), "grey16.png"), doctest::Contains("Radiance"), Error);
+    CHECK_THROWS_WITH_AS(decodeHdr(readFile(dataDir() / "grey16.png"), "grey16.png"), doctest::Contains("Radiance"),
+                         Error);
     CHECK_FALSE(probeImageSize("garbage").has_value());
 }
 

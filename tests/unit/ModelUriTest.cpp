@@ -32,9 +32,9 @@ TEST_CASE("relative URIs resolve inside the folder") {
 TEST_CASE("escaping, absolute and scheme URIs are refused with the URI in the message") {
     fs::path folder = fs::temp_directory_path() / "trailhead-uri-model";
     SourceLocation where{"model.gltf", 3};
-    for (const char* uri : {"../a.bin", "tex/../../a.bin", "%2E%2E/a.bin", "..\\a.bin", "/etc/passwd", "%2Fetc%2Fpasswd",
-                            "//server/share/a.bin", "file:///etc/passwd", "http://example.com/a.bin", "C:/Windows/a.bin",
-                            "C:\\Windows\\a.bin", "a%00.bin", ""}) {
+    for (const char* uri : {"../a.bin", "tex/../../a.bin", "%2E%2E/a.bin", "..\\a.bin", "/etc/passwd",
+                            "%2Fetc%2Fpasswd", "//server/share/a.bin", "file:///etc/passwd", "http://example.com/a.bin",
+                            "C:/Windows/a.bin", "C:\\Windows\\a.bin", "a%00.bin", ""}) {
         CAPTURE(uri);
         try {
             resolveModelUri(folder, uri, where);

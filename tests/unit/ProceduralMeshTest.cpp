@@ -56,7 +56,10 @@ struct Generator {
 const std::vector<Generator>& generators() {
     static const std::vector<Generator> all = {
         {"plane", [] { return makePlane(4, 2, 3); }},
-        {"box", [] { return makeBox({1, 2, 3}); }},
+        {"box",
+         [] {
+             return makeBox({1, 2, 3});
+         }},
         {"uvSphere", [] { return makeUvSphere(1.0f, 32, 16); }},
         {"cylinder", [] { return makeCylinder(0.5f, 2, 12); }},
         {"cone", [] { return makeCone(1.5f, 6, 36, 6); }},
@@ -84,7 +87,8 @@ TEST_CASE("closed shapes have outward normals") {
         CAPTURE(m.name);
         glm::vec3 centre = m.bounds().center();
         for (size_t t = 0; t < triangles(m); ++t) {
-            glm::vec3 a = m.positions[m.indices[3 * t]], b = m.positions[m.indices[3 * t + 1]], c = m.positions[m.indices[3 * t + 2]];
+            glm::vec3 a = m.positions[m.indices[3 * t]], b = m.positions[m.indices[3 * t + 1]],
+                      c = m.positions[m.indices[3 * t + 2]];
             CHECK(glm::dot(glm::cross(b - a, c - a), (a + b + c) / 3.0f - centre) > 0.0f);
         }
     }
@@ -114,7 +118,8 @@ TEST_CASE("sizes and counts") {
     CHECK_THROWS_AS(makeUvSphere(1, 2, 2), Error);
 }
 
-TEST_CASE("the forest-stress tree: trunk 2 m × 0.4 m, crown 6 m × 3 m on top, base at y = 0, ~516 triangles, brown and green") {
+TEST_CASE("the forest-stress tree: trunk 2 m × 0.4 m, crown 6 m × 3 m on top, base at y = 0, ~516 triangles, brown and "
+          "green") {
     MeshData tree = makeTree();
     const size_t count = triangles(tree);
     CHECK(count == 480);

@@ -184,8 +184,9 @@ TEST_CASE("generated tangents agree with those NormalTangentMirrorTest supplies"
         if (glm::dot(glm::vec3(generated.tangents[v]), glm::vec3(supplied.tangents[v])) > 0.9f) ++agreeDirection;
     }
     const double n = double(supplied.vertexCount());
-    MESSAGE("NormalTangentMirrorTest: " << mirrored << " of " << supplied.vertexCount() << " vertices mirrored; sign agrees on "
-                                        << agreeSign / n * 100 << "%, direction on " << agreeDirection / n * 100 << "%");
+    MESSAGE("NormalTangentMirrorTest: " << mirrored << " of " << supplied.vertexCount()
+                                        << " vertices mirrored; sign agrees on " << agreeSign / n * 100
+                                        << "%, direction on " << agreeDirection / n * 100 << "%");
     CHECK(mirrored > 0);
     CHECK(agreeSign / n > 0.98);
     CHECK(agreeDirection / n > 0.95);
