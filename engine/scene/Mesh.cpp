@@ -21,7 +21,12 @@ const VertexArray& Mesh::vertexArray(const std::vector<std::pair<std::string, un
     if (!a.vao || a.instances != instances || a.instanceLayoutVersion != version) {
         a.vao = VertexArray(str(mName, " vao"));
         mGeometry->setupVertexArray(a.vao);
-        if (instances) instances->setupVertexArray(a.vao, layout);
+        if (instances) {
+            // The instance buffers must exist before attributes can point at them (GL refuses
+            // a pointer into no buffer); upload() creates them on first use.
+            mInstances->upload();
+            instances->setupVertexArray(a.vao, layout);
+        }
         a.instances = instances;
         a.instanceLayoutVersion = version;
     }
