@@ -1,0 +1,131 @@
+#pragma once
+// The terrain plugin: turns a PBR material into textured ground of six layers in a fixed
+// order — grass, forest floor, rock, sand, pebble and asphalt.
+//
+// What the fragment code does (terrain.frag.glsl, at CUSTOM_FRAGMENT_BEFORE_LIGHTS, where
+// albedo, normal, roughness, F0 and occlusion are final and writable):
+//   - layer weights come from the vertices (colour rgba = grass, forest floor, rock, sand;
+//     uv1 = pebble, asphalt — see TerrainMath.h for why, and classifySurface for how a mesh
+//     bakes them from slope, altitude and noise), refined per pixel by a height blend;
+//   - grass, forest floor, sand and pebble are planar projections of world XZ; grass is
+//     hex-tiled (three rotated copies on a triangular lattice) so its repeat never shows;
+//     rock is triplanar with a short offset-limited parallax; asphalt follows the road
+//     centreline table (distance to the nearest segment paints it, its texture runs along
+//     the road);
+//   - normals: planar layers add the map's xy to world (x, z) (UDN, no tangent frame
+//     needed), rock adds each projection's xy in its face's axes, asphalt in the road's;
+//   - roughness and F0 are SCALED by per-layer tables (and a roughness map around 1), never
+//     replaced, so a wet-ground scaling of the material keeps working; the RAH map's AO
+//     scales occlusion;
+//   - relief and texture detail fade out between 80 and 140 m to the layers' mean colours
+//     and the analytic normal (no fetches beyond).
+// The code runs in the main pass only (it shades; it neither moves nor cuts geometry), so
+// depth and shadow programs of a terrain carry none of it.
+//
+// Textures: three 2D texture arrays of six layers — albedo (SRGB8_ALPHA8), normals and
+// roughness/AO/height (RGBA8, uploaded as plain data) — and a small RGBA32F road table. With
+// the engine's six samplers (IBL, BRDF table, sun cascades, spot shadows and their matrices,
+// light data) the terrain uses 10 of the 16 fragment units WebGL2 guarantees.
+//
+// Maps: generateMapsAsync() makes them with the procedural generator on a worker thread
+// (or reads them from a cache file); until they are uploaded the plugin binds neutral 1×1
+// placeholders and shades with flat layer colours, so the terrain draws at once.
+//
+// Threading: texture() and updateUniforms() run on the renderer's thread with its context
+// current; uploads happen there.
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "assets/TerrainTextures.h"
+#include "gl/Sampler.h"
+#include "gl/Texture.h"
+#include "material/MaterialPlugin.h"
+#include "plugins/terrain/TerrainMath.h"
+
+namespace th {
+
+class TerrainPlugin : public MaterialPlugin {
+public:
+    static constexpr const char* kName = "terrain";
+    static constexpr int kPriority = 200;
+
+    TerrainPlugin();
+    ~TerrainPlugin() override;
+
+    /// The declaration every terrain plugin has (tests pin it).
+    static PluginDeclaration makeDeclaration();
+
+    // --- maps ---
+    /// Generates the layer maps on a worker thread, or reads them from `cacheDirectory` when
+    /// a matching cache file is there (and writes one after generating). Replaces any set
+    /// given before once it is done.
+    void generateMapsAsync(TerrainTextureOptions options = {}, std::filesystem::path cacheDirectory = {});
+    /// Uses a set made elsewhere; uploaded at the next frame.
+    void setMaps(std::shared_ptr<const TerrainTextureSet> maps);
+    /// Blocks until a pending generation has finished (captures, tests). The upload still
+    /// happens at the next frame.
+    void waitForMaps();
+    /// True once real maps are uploaded (placeholders before).
+    bool mapsUploaded() const { return mUploaded; }
+    /// Whether meshes wait for the maps before drawing (default false: they draw with flat
+    /// layer colours meanwhile).
+    void setDrawBeforeMaps(bool draw) { mDrawBeforeMaps = draw; }
+
+    // --- road ---
+    /// The road centreline: a polyline in world XZ and the road's half width (m). At most
+    /// terrain::kMaxRoadSegments segments; throws th::Error otherwise or for a negative
+    /// width. An empty polyline removes the road (the TERRAIN_ROAD define goes off).
+    void setRoad(const std::vector<glm::vec2>& centreline, float halfWidth, float edgeSoftness = 0.35f);
+    int roadSegments() const { return int(mRoadSegments.size()); }
+
+    // --- tuning (uniforms: instant) ---
+    void setDetailFade(float start, float end);
+    void setHeightBlendDepth(float depth) { mHeightBlendDepth = depth; }
+    void setRockParallaxDepth(float metres) { mParallaxDepth = metres; }
+    /// The colour each layer fades to beyond the detail range (linear); set from the maps'
+    /// measured means when they are uploaded.
+    const std::array<glm::vec3, kTerrainLayerCount>& layerMeans() const { return mLayerMeans; }
+
+    // --- MaterialPlugin ---
+    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
+    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    TextureBinding texture(std::string_view sampler) const override;
+    /// Also uploads finished maps (the renderer asks on its thread before drawing).
+    bool isReady() const override;
+    /// Refuses materials that multiply albedo by vertex colours (the colours are weights).
+    bool accepts(const Material& material, std::string* reason) const override;
+
+private:
+    struct Road {
+        glm::vec2 a, b;
+        float halfWidth;
+        float start; ///< distance along the road at a
+    };
+    void pollMaps() const;
+    void ensurePlaceholders() const;
+
+    // GL side, touched only on the renderer's thread (hence mutable behind const hooks).
+    mutable std::future<std::shared_ptr<const TerrainTextureSet>> mPending;
+    mutable std::shared_ptr<const TerrainTextureSet> mToUpload;
+    mutable Texture mAlbedo, mNormals, mRah, mRoadTable;
+    mutable Texture mPlaceholderAlbedo, mPlaceholderNormals, mPlaceholderRah, mPlaceholderRoad;
+    mutable Sampler mArraySampler, mTableSampler;
+    mutable bool mUploaded = false;
+    mutable bool mRoadDirty = false;
+    mutable bool mWarnedNoColors = false;
+    mutable std::array<glm::vec3, kTerrainLayerCount> mLayerMeans;
+
+    bool mDrawBeforeMaps = true;
+    std::vector<Road> mRoadSegments;
+    glm::vec4 mRoadBounds{0.0f};
+    float mRoadEdge = 0.35f;
+    float mFadeStart = terrain::kFadeStart, mFadeEnd = terrain::kFadeEnd;
+    float mHeightBlendDepth = terrain::kHeightBlendDepth;
+    float mParallaxDepth = terrain::kRockParallaxDepth;
+};
+
+} // namespace th
