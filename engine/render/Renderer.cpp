@@ -428,6 +428,11 @@ void Renderer::renderShadows(Scene& scene, const Camera& camera) {
         if (!mSpotShadowArray || mSpotShadowArray.desc().layers < int(spots.size()) || mSpotShadowArray.width() != spotSize)
             mSpotShadowArray = Texture({.kind = TextureKind::Texture2DArray, .format = TextureFormat::Depth24, .width = spotSize,
                                         .height = spotSize, .layers = std::max(settings.spotShadowBudget, 1), .label = "spot shadows"});
+        if (mSpotMatrices.width() < 4 * int(spots.size())) { // the budget grew since construction
+            mSpotMatrices = Texture({.format = TextureFormat::RGBA32F, .width = 4 * settings.spotShadowBudget, .height = 1,
+                                     .label = "spot shadow matrices"});
+            mSpotMatrices.setFilter(false, false);
+        }
         std::vector<float> matrices(size_t(mSpotMatrices.width()) * 4, 0.0f);
         for (size_t k = 0; k < spots.size(); ++k) {
             const Light& l = scene.lights[size_t(spots[k])];

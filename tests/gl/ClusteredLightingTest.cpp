@@ -27,7 +27,7 @@ DrawInfo drawInfoFor(const Mesh& mesh, RenderPass pass) {
 
 TEST_CASE("a spot light's cone lands on the floor where the projection says, in both APIs") {
     for (GlApi api : kBothApis) {
-        CAPTURE(toString(api));
+        CAPTURE(std::string(toString(api)));
         auto context = makeTestContext(api, 128, 128);
         {
             Renderer renderer(*context, lightingTestOptions());
