@@ -23,13 +23,23 @@
 // depth and shadow programs of a terrain carry none of it.
 //
 // Textures: three 2D texture arrays of six layers — albedo (SRGB8_ALPHA8), normals and
-// roughness/AO/height (RGBA8, uploaded as plain data) — and a small RGBA32F road table. With
-// the engine's six samplers (IBL, BRDF table, sun cascades, spot shadows and their matrices,
-// light data) the terrain uses 10 of the 16 fragment units WebGL2 guarantees.
+// roughness/AO/height (RGBA8, uploaded as plain data) — and a small RGBA32F road table: 4
+// units where twelve per-layer maps plus six albedos would need 18. With the engine's own
+// (IBL, BRDF table, sun cascades, spot shadows and their matrices, light data, light
+// clusters) the terrain uses 11 of the 16 fragment units WebGL2 guarantees; samplerReport()
+// (render/SamplerReport.h) lists them.
 //
 // Maps: generateMapsAsync() makes them with the procedural generator on a worker thread
-// (or reads them from a cache file); until they are uploaded the plugin binds neutral 1×1
-// placeholders and shades with flat layer colours, so the terrain draws at once.
+// (about 0.4 s of CPU at 512², too long to block a frame; bench-terrain prints it) or reads
+// them from a cache file in a directory the app chooses (a few ms); until they are uploaded
+// the plugin binds neutral 1×1 placeholders and shades with flat layer colours, so the
+// terrain draws at once.
+//
+// Per-vertex weights ride in the vertex colour and uv1 (TerrainMath.h) because plugin
+// attributes are per instance only. The cleaner engine change, once a second plugin needs
+// per-vertex data: a PluginDeclaration list of per-vertex attributes that Geometry fills
+// from named MeshData streams and the vertex shader declares like instance attributes (the
+// locations 10–15 are free on non-instanced meshes).
 //
 // Threading: texture() and updateUniforms() run on the renderer's thread with its context
 // current; uploads happen there.
