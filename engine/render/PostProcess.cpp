@@ -18,7 +18,8 @@ void PostProcess::toneMap(const ShaderStore& store, const ContextInfo& context, 
     program.use();
     hdr.bind(0);
     state.bindSampler(0, 0);
-    glUniform4f(program.uniformLocation("tonemapParams"), settings.exposure, toneMappingMode(settings.toneMapping), 0, 0);
+    glUniform4f(program.uniformLocation("tonemapParams"), settings.exposure, toneMappingMode(settings.toneMapping),
+                settings.keepAlpha ? 1.0f : 0.0f, 0);
     glUniform4f(program.uniformLocation("backgroundColor"), settings.clearColor.r, settings.clearColor.g, settings.clearColor.b, 1);
     drawFullscreenTriangle(emptyVao);
 }

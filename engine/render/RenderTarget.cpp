@@ -4,10 +4,10 @@
 
 namespace th {
 
-RenderTarget::RenderTarget(int width, int height, TextureFormat color, std::string label, bool depth)
+RenderTarget::RenderTarget(int width, int height, TextureFormat color, std::string label, bool depth, int colorMipLevels)
     : mWidth(width), mHeight(height), mColorFormat(color) {
-    mColor = Texture({.format = color, .width = width, .height = height, .label = label + " colour"});
-    mColor.setFilter(true, false);
+    mColor = Texture({.format = color, .width = width, .height = height, .mipLevels = colorMipLevels, .label = label + " colour"});
+    mColor.setFilter(true, colorMipLevels != 1);
     mFramebuffer = Framebuffer(label);
     mFramebuffer.attachColor(0, mColor);
     if (depth) {

@@ -12,7 +12,7 @@ class RenderTarget {
 public:
     RenderTarget() = default;
     /// An offscreen target. Throws th::Error when the framebuffer cannot be completed.
-    RenderTarget(int width, int height, TextureFormat color, std::string label, bool depth = true);
+    RenderTarget(int width, int height, TextureFormat color, std::string label, bool depth = true, int colorMipLevels = 1);
     /// The default framebuffer of a window (id 0), of the given size.
     static RenderTarget defaultFramebuffer(int width, int height);
 
@@ -24,6 +24,8 @@ public:
     const Texture& depth() const { return mDepth; }
     TextureFormat colorFormat() const { return mColorFormat; }
     void bind() const;
+    /// Gives the colour texture away (a bake keeps it after the target is gone).
+    Texture takeColor() { return std::move(mColor); }
 
 private:
     int mWidth = 0, mHeight = 0;

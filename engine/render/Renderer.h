@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/Image.h"
 #include "gl/Buffer.h"
 #include "gl/Context.h"
 #include "gl/Sampler.h"
@@ -23,6 +24,7 @@
 #include "material/DrawInfo.h"
 #include "material/EffectCache.h"
 #include "material/ErrorMaterial.h"
+#include "material/MaterialRegistry.h"
 #include "material/ProgramBinaryCache.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
@@ -38,6 +40,13 @@
 #include "shader/ShaderStore.h"
 
 namespace th {
+
+/// A one-shot render into a texture (an impostor, a thumbnail).
+struct BakeResult {
+    std::shared_ptr<Texture> texture; ///< RGBA8 with mipmaps; alpha is coverage
+    uint64_t coveredPixels = 0;
+    ImageRgba8 image;                 ///< the pixels read back (top row first)
+};
 
 struct RendererOptions {
     /// Load shaders from this folder instead of the embedded copies (hot reload).
@@ -67,6 +76,21 @@ public:
     /// Selects every effect the scene needs for this camera and waits until all are compiled
     /// (captures and bakes call this so no draw is skipped).
     void prepare(Scene& scene, Camera camera, const RenderTarget& output);
+    /// Renders `scene` once through `camera` into a new width×height texture. The bake
+    /// compiles the effects of its own pass and camera first and waits (up to `timeout`
+    /// seconds) for every material and plugin to be ready. Throws th::Error naming the bake
+    /// when it times out or when the result covers no pixel: an empty bake is never returned
+    /// as a transparent texture in silence.
+    BakeResult bake(Scene& scene, const Camera& camera, int width, int height, const std::string& label,
+                    double timeoutSeconds = 10.0);
+    /// True when every material (and enabled plugin) in the scene reports ready; the first
+    /// one that is not is named in `waitingFor`.
+    static bool sceneReady(const Scene& scene, std::string* waitingFor = nullptr);
+    /// The sun's shadow map array as of the last frame (debug views); empty when off.
+    const Texture& shadowCascadeMap() const { return mShadowArray; }
+    const CascadeSet& cascades() const { return mCascades; }
+    /// The registry through which plugin factories reach materials (scenes register theirs).
+    MaterialRegistry& materials() { return mMaterials; }
 
     Context& context() { return mContext; }
     ShaderStore& store() { return *mStore; }
@@ -114,6 +138,7 @@ private:
     PostProcess mPost;
     ScreenEffect mBackground;
     ErrorMaterial mErrorMaterial;
+    MaterialRegistry mMaterials;
     VertexArray mEmptyVao;
 
     // Engine textures: placeholders for unused features, shadow maps.

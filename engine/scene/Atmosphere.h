@@ -1,8 +1,11 @@
 #pragma once
 // Sky, sun, fog and environment settings of a scene: plain data the renderer reads.
+#include <memory>
 #include <string>
 
 #include <glm/glm.hpp>
+
+#include "core/Image.h"
 
 namespace th {
 
@@ -20,6 +23,8 @@ struct SkySettings {
     float skyIntensity = 1.0f;
     /// Light that keeps night readable (moon and sky glow), added when the sun is down.
     glm::vec3 nightFill{0.02f, 0.03f, 0.06f};
+    /// Reflectance of the flat ground the procedural sky shows below the horizon (linear).
+    glm::vec3 groundAlbedo{0.2f};
 };
 
 struct FogSettings {
@@ -35,11 +40,17 @@ enum class EnvironmentSource { None, Sky, HdrFile, Uniform };
 
 struct EnvironmentSettings {
     EnvironmentSource source = EnvironmentSource::Sky;
-    std::string hdrPath;          ///< equirectangular Radiance .hdr for HdrFile
+    std::string hdrPath;          ///< equirectangular Radiance .hdr for HdrFile (a label; see hdrImage)
+    /// The decoded equirectangular image for HdrFile (linear, top row first; the image's centre
+    /// column looks along +X, its quarter column along −Z). The caller decodes hdrPath (the
+    /// render layer does not read files); a new pointer rebuilds the environment.
+    std::shared_ptr<const ImageRgbaF> hdrImage;
     glm::vec3 uniformColor{1.0f}; ///< for Uniform (a white furnace)
     float intensity = 1.0f;
     /// Draw the environment as the background (else the clear colour).
     bool showAsBackground = true;
+    /// Face size of the environment cube; 0 picks 128 for the sky and 256 for an image.
+    int cubeSize = 0;
 };
 
 enum class ToneMapping { None, Aces, PbrNeutral };
@@ -49,6 +60,8 @@ struct PostSettings {
     ToneMapping toneMapping = ToneMapping::PbrNeutral;
     float exposure = 1.0f;
     glm::vec3 clearColor{0.0f}; ///< sRGB 0–1, used when no background is drawn
+    /// Write coverage into the output's alpha (bakes) instead of an opaque 1.
+    bool keepAlpha = false;
 };
 
 } // namespace th
