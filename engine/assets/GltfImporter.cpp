@@ -313,19 +313,19 @@ private:
         fs::path path = resolveModelUri(mFolder, uri, where);
         std::error_code ec;
         if (!fs::is_regular_file(path, ec))
-            throw Error(where, str("buffer ", index, ": file '", uri, "' not found in the model folder '",
+            throw Error(where, str("buffer ", index, ": file '", uriForMessage(uri), "' not found in the model folder '",
                                    mFolder.string(), "'"));
         uint64_t size = fs::file_size(path, ec);
-        if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uri, "'"));
+        if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uriForMessage(uri), "'"));
         if (size > mOptions.maxFileBytes)
-            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, more than the limit of ",
+            throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size, " bytes, more than the limit of ",
                                    mOptions.maxFileBytes));
         uint64_t declared = 0;
         if (const json::Value* length = buffer.find("byteLength");
             length && length->isNumber() && length->asNumber() >= 0)
             declared = uint64_t(std::min(length->asNumber(), 1e18));
         if (declared > size)
-            throw Error(where, str("buffer ", index, ": '", uri, "' is ", size, " bytes, shorter than its byteLength ",
+            throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size, " bytes, shorter than its byteLength ",
                                    declared));
         mFiles.files[tinygltfDecoded(uri)] = ExternalFile{path, declared};
     }
@@ -339,13 +339,13 @@ private:
         std::error_code ec;
         uint64_t size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
         if (ec || size == 0) {
-            warn(where, str("image ", index, ": file '", uri,
+            warn(where, str("image ", index, ": file '", uriForMessage(uri),
                             "' not found (or empty) in the model folder; a checker texture stands in"));
             mImagesReported.insert(index);
             return;
         }
         if (size > mOptions.maxFileBytes) {
-            warn(where, str("image ", index, ": '", uri, "' is ", size,
+            warn(where, str("image ", index, ": '", uriForMessage(uri), "' is ", size,
                             " bytes, more than the limit; a checker texture stands in"));
             mImagesReported.insert(index);
             return;
@@ -381,8 +381,10 @@ private:
             for (char& c : message)
                 if (c == '\n') c = ';';
             // tinygltf names the sentinel folder in file errors; the user knows the folder.
-            for (size_t p; (p = message.find(kSentinelFolder)) != std::string::npos;)
-                message.replace(p, std::strlen(kSentinelFolder), mFolder.string());
+            const std::string folder = mFolder.string();
+            for (size_t p = 0; (p = message.find(kSentinelFolder, p)) != std::string::npos; p += folder.size())
+                message.replace(p, std::strlen(kSentinelFolder), folder);
+            if (message.size() > 600) message = message.substr(0, 600) + "...";
             throw Error(SourceLocation{mJsonName},
                         str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message));
         }
@@ -397,7 +399,7 @@ private:
             const tinygltf::Image& src = mModel.images[i];
             ImportedImage image;
             image.name = !src.name.empty()                         ? src.name
-                         : !src.uri.empty() && !isDataUri(src.uri) ? src.uri
+                         : !src.uri.empty() && !isDataUri(src.uri) ? uriForMessage(src.uri)
                                                                    : str("image ", i);
             image.pixels = decodeOrFallback(int(i), image.name, image.fallback);
             mOut.images.push_back(std::move(image));

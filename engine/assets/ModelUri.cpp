@@ -37,6 +37,11 @@ std::string percentDecode(std::string_view uri) {
     return out;
 }
 
+std::string uriForMessage(std::string_view uri) {
+    constexpr size_t kShown = 160;
+    return uri.size() <= kShown ? std::string(uri) : str(uri.substr(0, kShown), "... (", uri.size(), " characters)");
+}
+
 /// RFC 3986: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ':' before any
 /// '/', '?' or '#'. A Windows drive letter ("C:") has the same shape and is rejected with it.
 static bool hasScheme(std::string_view uri) {
@@ -55,18 +60,26 @@ std::filesystem::path resolveModelUri(const std::filesystem::path& folder, std::
                                       const SourceLocation& where) {
     if (uri.empty()) throw Error(where, "empty URI");
     if (hasScheme(uri))
-        throw Error(where, str("URI '", uri, "' has a scheme or drive letter; only paths relative to the model folder ",
+        throw Error(where, str("URI '", uriForMessage(uri), "' has a scheme or drive letter; only paths relative to the model folder ",
                                "(or data: URIs) are allowed"));
     std::string_view path = uri.substr(0, uri.find_first_of("?#"));
     std::string decoded = percentDecode(path);
-    if (decoded.find('\0') != std::string::npos) throw Error(where, str("URI '", uri, "' contains a NUL character"));
+    if (decoded.find('\0') != std::string::npos) throw Error(where, str("URI '", uriForMessage(uri), "' contains a NUL character"));
     for (char& c : decoded)
         if (c == '\\') c = '/';
-    if (decoded.empty()) throw Error(where, str("URI '", uri, "' names no file"));
+    if (decoded.empty()) throw Error(where, str("URI '", uriForMessage(uri), "' names no file"));
     if (decoded.front() == '/')
-        throw Error(where, str("URI '", uri, "' is an absolute path; it escapes the model folder and is not read"));
-    if (!isInside(folder, std::filesystem::path(decoded)))
-        throw Error(where, str("URI '", uri, "' escapes the model folder '", folder.string(), "' and is not read"));
+        throw Error(where, str("URI '", uriForMessage(uri), "' is an absolute path; it escapes the model folder and is not read"));
+    bool inside = false;
+    try {
+        inside = isInside(folder, std::filesystem::path(decoded));
+    } catch (const std::filesystem::filesystem_error& e) {
+        // Canonicalising can fail (a name longer than the file system allows, a file used as
+        // a folder); such a URI names nothing that could be read anyway.
+        throw Error(where, str("URI '", uriForMessage(uri), "' cannot be resolved in the model folder: ", e.code().message()));
+    }
+    if (!inside)
+        throw Error(where, str("URI '", uriForMessage(uri), "' escapes the model folder '", folder.string(), "' and is not read"));
     return (folder / decoded).lexically_normal();
 }
 

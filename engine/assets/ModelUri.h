@@ -16,6 +16,10 @@ bool isDataUri(std::string_view uri);
 /// Decodes %XX escapes (RFC 3986). A malformed escape is kept literally; '+' stays '+'.
 std::string percentDecode(std::string_view uri);
 
+/// The URI as messages quote it: cut to a readable length (hostile files carry URIs of
+/// kilobytes).
+std::string uriForMessage(std::string_view uri);
+
 /// Resolves a relative URI reference against `folder`. Throws th::Error at `where`, naming
 /// the URI, when it has a scheme (http:, file:, C:), is absolute, contains a NUL, or climbs
 /// out of the folder (after decoding and after following symbolic links). Query and fragment

@@ -350,6 +350,12 @@ TEST_CASE("URIs that escape the model folder or are absolute are errors and are 
     fs::remove_all(root);
 }
 
+TEST_CASE("a file name longer than the file system allows is an error, not a crash") {
+    Error e = errorOf("long_uri.gltf");
+    CHECK(contains(e.message(), "cannot be resolved"));
+    CHECK(e.message().size() < 400); // the URI is quoted, not dumped
+}
+
 TEST_CASE("a cycle in the node hierarchy is an error") {
     Error e = errorOf("node_cycle.gltf");
     CHECK(contains(e.message(), "cycle"));

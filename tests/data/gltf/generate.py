@@ -288,6 +288,12 @@ def main():
     doc["textures"] = [{"source": 0}]
     write("escape_image.gltf", dump(doc))
 
+    # Found by the fuzzer: a file name longer than the file system allows.
+    _, doc = triangle(extra_material={"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}})
+    doc["images"] = [{"uri": "x" * 300 + ".png"}]
+    doc["textures"] = [{"source": 0}]
+    write("long_uri.gltf", dump(doc))
+
     _, doc = triangle()
     doc["nodes"] = [{"children": [1]}, {"children": [0]}]
     doc["scenes"] = [{"nodes": []}]
