@@ -595,3 +595,32 @@ TEST_CASE("maps generated on a worker thread reach the GPU on the renderer's thr
     CHECK_FALSE(fresh.mapsUploaded());
     test::requireNoGlErrors(*stage.context);
 }
+
+TEST_CASE("the terrain scales the material's roughness and albedo rather than replacing them: wet ground still glistens") {
+    Stage stage(GlApi::Gles30, 64, 64);
+    // The sun's mirror direction off the ground points at the camera through the image centre.
+    glm::vec3 toCamera = glm::normalize(glm::vec3(0.0f, 3.0f, 6.0f));
+    stage.light({toCamera.x, -toCamera.y, toCamera.z}, 2.0f);
+    stage.camera.position = {0.0f, 3.0f, 6.0f};
+    stage.camera.target = {0.0f, 0.0f, 0.0f};
+    MeshData lawn = makePlane(30.0f, 30.0f, 4);
+    lawn.tangents.clear();
+    tt::setLayerWeights(lawn, std::vector<tt::LayerWeights>(lawn.vertexCount(), oneHot(int(TerrainLayer::Grass))));
+    std::shared_ptr<TerrainPlugin> plugin;
+    auto material = terrainMaterial(plugin);
+    material->setIor(1.5f);
+    stage.add("lawn", lawn, material);
+    ImageRgba8 dry = stage.render();
+    // Weather: wet ground is darker and smoother (the material's own factors).
+    material->setBaseColorFactor({0.6f, 0.6f, 0.6f, 1.0f});
+    material->setMetallicRoughness(0.0f, 0.25f);
+    ImageRgba8 wet = stage.render();
+    dump("terrain-dry", dry);
+    dump("terrain-wet", wet);
+    float dryHighlight = luminance(meanLinear(dry, {32, 32}, 2)), wetHighlight = luminance(meanLinear(wet, {32, 32}, 2));
+    float dryAside = luminance(meanLinear(dry, {5, 58}, 2)), wetAside = luminance(meanLinear(wet, {5, 58}, 2));
+    MESSAGE("highlight dry ", dryHighlight, " wet ", wetHighlight, "; away from it dry ", dryAside, " wet ", wetAside);
+    CHECK(wetHighlight > 1.5f * dryHighlight);
+    CHECK(wetAside < dryAside);
+    test::requireNoGlErrors(*stage.context);
+}
