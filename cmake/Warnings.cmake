@@ -1,6 +1,11 @@
 # Warnings for the project's own targets (not for dependencies' headers, which are SYSTEM).
 function(trailhead_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow=local -Wno-missing-field-initializers)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-missing-field-initializers)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -Wshadow=local)
+  else()
+    target_compile_options(${target} PRIVATE -Wshadow-uncaptured-local)
+  endif()
   if(TRAILHEAD_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
