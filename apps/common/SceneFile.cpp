@@ -1,0 +1,87 @@
+#include "common/SceneFile.h"
+
+#include <initializer_list>
+
+#include "core/Files.h"
+#include "core/Str.h"
+
+namespace th {
+
+glm::vec3 readVec3(const json::Value& value, std::string_view what) {
+    const auto& a = value.asArray(what);
+    if (a.size() != 3) throw Error(value.where(), str("'", what, "' must be [x, y, z], found ", a.size(), " numbers"));
+    return {float(a[0].asNumber(what)), float(a[1].asNumber(what)), float(a[2].asNumber(what))};
+}
+
+ToneMapping parseToneMapping(std::string_view name, const SourceLocation& where) {
+    if (name == "none") return ToneMapping::None;
+    if (name == "aces") return ToneMapping::Aces;
+    if (name == "neutral" || name == "khronos-pbr-neutral") return ToneMapping::PbrNeutral;
+    throw Error(where, str("unknown tone mapping '", name, "'; expected none, aces or neutral"));
+}
+
+static std::optional<bool> readSwitch(json::ObjectReader& r, std::string_view key) {
+    const json::Value* v = r.optional(key);
+    if (!v) return std::nullopt;
+    return v->asBool(r.path(key));
+}
+
+SceneFile loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& (*kindKeys)(const std::string&)) {
+    SceneFile f;
+    f.path = path;
+    std::string text = readFile(path);
+    f.document = std::make_shared<json::Value>(json::parse(text, path.string()));
+    json::ObjectReader r(*f.document, "");
+    f.kind = r.required("kind").asString("kind");
+    f.name = r.string("name", path.stem().string());
+    f.description = r.string("description", "");
+    if (const json::Value* v = r.optional("seed")) f.seed = uint64_t(v->asInt("seed", 0));
+    if (const json::Value* v = r.optional("resolution")) {
+        const auto& a = v->asArray("resolution");
+        if (a.size() != 2) throw Error(v->where(), "'resolution' must be [width, height]");
+        f.width = int(a[0].asInt("resolution", 1, 8192));
+        f.height = int(a[1].asInt("resolution", 1, 8192));
+    }
+    if (const json::Value* v = r.optional("camera")) {
+        json::ObjectReader c(*v, "camera");
+        if (auto* p = c.optional("position")) f.camera.position = readVec3(*p, "camera.position");
+        if (auto* p = c.optional("target")) f.camera.target = readVec3(*p, "camera.target");
+        if (auto* p = c.optional("up")) f.camera.up = readVec3(*p, "camera.up");
+        if (auto* p = c.optional("yfov")) f.camera.yfov = float(p->asNumber("camera.yfov"));
+        if (auto* p = c.optional("near")) f.camera.nearPlane = float(p->asNumber("camera.near"));
+        if (auto* p = c.optional("far")) f.camera.farPlane = float(p->asNumber("camera.far"));
+        c.finish();
+    }
+    if (const json::Value* v = r.optional("time")) {
+        double hour = v->asNumber("time");
+        if (hour < 0 || hour > 24) throw Error(v->where(), str("'time' is an hour of the day in [0, 24], found ", hour));
+        f.hour = float(hour);
+    }
+    auto oneOf = [&](std::string_view key, std::string fallback, std::initializer_list<const char*> choices) {
+        const json::Value* v = r.optional(key);
+        if (!v) return fallback;
+        std::string value = v->asString(key);
+        for (const char* c : choices)
+            if (value == c) return value;
+        std::vector<std::string> names(choices.begin(), choices.end());
+        throw Error(v->where(), str("unknown ", key, " '", value, "'; expected one of ", join(names, ", ")));
+    };
+    f.weather = oneOf("weather", f.weather, {"clear", "overcast", "mist", "rain-wet"});
+    f.quality = oneOf("quality", f.quality, {"low", "medium", "high"});
+    if (const json::Value* v = r.optional("toneMapping")) f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
+    if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure"));
+    if (const json::Value* v = r.optional("background")) f.background = readVec3(*v, "background");
+    f.sun = readSwitch(r, "sun");
+    f.ibl = readSwitch(r, "ibl");
+    f.shadows = readSwitch(r, "shadows");
+    f.fog = readSwitch(r, "fog");
+    f.seconds = r.number("seconds", 0.0);
+    f.params = r.optional("params");
+    if (f.params) f.params->asObject("params");
+    if (kindKeys)
+        for (const std::string& k : kindKeys(f.kind)) r.optional(k);
+    r.finish();
+    return f;
+}
+
+} // namespace th

@@ -1,0 +1,109 @@
+#include "common/SceneLibrary.h"
+
+#include <algorithm>
+
+#include "common/scenes/GltfScene.h"
+#include "core/Error.h"
+#include "core/Str.h"
+
+namespace th {
+
+namespace {
+
+std::filesystem::path resolveModel(const SceneBuildContext& context, const SceneFile& file, const std::string& name) {
+    namespace fs = std::filesystem;
+    // A sample name ("DamagedHelmet"), a path relative to the scene file, or one in the shared folder.
+    if (fs::path p = findSampleModel(context.sharedDirectory, name); !p.empty()) return p;
+    for (fs::path p : {file.path.parent_path() / name, context.sharedDirectory / name, context.sharedDirectory / "gltf" / name})
+        if (fs::exists(p)) return p;
+    throw Error(SourceLocation{file.path.string()},
+                str("scene '", file.name, "' needs the glTF model '", name, "', found neither as a sample in ",
+                    (context.sharedDirectory / "gltf").string(), " nor as a file"));
+}
+
+BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
+    if (!file.params) throw Error(SourceLocation{file.path.string()}, "a 'gltf' scene needs \"params\": {\"model\": ...}");
+    json::ObjectReader p(*file.params, "params");
+    GltfSceneOptions o;
+    o.model = resolveModel(context, file, p.required("model").asString("params.model"));
+    if (auto* env = p.optional("environment")) {
+        std::string e = env->asString("params.environment");
+        o.environment = std::filesystem::exists(file.path.parent_path() / e) ? file.path.parent_path() / e
+                                                                             : context.sharedDirectory / e;
+        if (!std::filesystem::exists(o.environment))
+            throw Error(env->where(), str("environment '", e, "' not found (looked next to the scene file and in ",
+                                          context.sharedDirectory.string(), ")"));
+    }
+    o.environmentIntensity = float(p.number("environmentIntensity", 1.0));
+    if (auto* h = p.optional("skyHour")) o.skyHour = float(h->asNumber("params.skyHour"));
+    o.punctualLights = p.boolean("punctualLights", true);
+    o.showEnvironment = p.boolean("showEnvironment", true);
+    p.finish();
+    return buildGltfScene(context, o);
+}
+
+const std::vector<std::string> kNoKeys;
+
+} // namespace
+
+const std::vector<SceneKind>& sceneKinds() {
+    static const std::vector<SceneKind> kinds = {
+        {"gltf", "a glTF 2.0 model (params.model: a sample name or a path), lit by its lights and an environment", {},
+         buildGltfKind},
+    };
+    return kinds;
+}
+
+const std::vector<std::string>& sceneKindKeys(const std::string& kind) {
+    for (auto& k : sceneKinds())
+        if (k.name == kind) return k.extraKeys;
+    return kNoKeys;
+}
+
+void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& renderer) {
+    Scene& scene = *built.scene;
+    Camera& c = built.camera;
+    if (f.camera.position) c.position = *f.camera.position;
+    if (f.camera.target) c.target = *f.camera.target;
+    if (f.camera.up) c.up = *f.camera.up;
+    if (f.camera.yfov) c.yfov = *f.camera.yfov;
+    if (f.camera.nearPlane) c.nearPlane = *f.camera.nearPlane;
+    if (f.camera.farPlane) c.farPlane = *f.camera.farPlane;
+    c.aspect = float(f.width) / float(f.height);
+    if (f.hour) scene.sky.hour = *f.hour;
+    if (f.toneMapping) scene.post.toneMapping = *f.toneMapping;
+    if (f.exposure) scene.post.exposure = *f.exposure;
+    if (f.background) {
+        scene.post.clearColor = *f.background;
+        scene.environment.showAsBackground = false;
+    }
+    if (f.sun) scene.sunLight = *f.sun;
+    if (f.ibl && !*f.ibl) scene.environment.source = EnvironmentSource::None;
+    if (f.fog) scene.fog.enabled = *f.fog;
+    if (f.shadows) renderer.options().shadows.enabled = *f.shadows;
+}
+
+BuiltScene buildSceneFile(SceneBuildContext& context, const SceneFile& file) {
+    for (const SceneKind& kind : sceneKinds()) {
+        if (kind.name != file.kind) continue;
+        BuiltScene built = kind.build(context, file);
+        applySceneFileSettings(built, file, context.renderer);
+        return built;
+    }
+    std::vector<std::string> names;
+    for (auto& k : sceneKinds()) names.push_back(k.name);
+    SourceLocation where{file.path.string()};
+    if (file.document) where = file.document->keyLocation("kind");
+    throw Error(where, str("unknown scene kind '", file.kind, "'; this build knows: ", join(names, ", ")));
+}
+
+std::vector<std::filesystem::path> shippedSceneFiles(const std::filesystem::path& assetsDirectory) {
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (auto& e : std::filesystem::directory_iterator(assetsDirectory / "scenes", ec))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace th

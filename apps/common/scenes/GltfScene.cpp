@@ -1,0 +1,53 @@
+#include "common/scenes/GltfScene.h"
+
+#include "assets/GltfImporter.h"
+#include "assets/ImageLoader.h"
+#include "assets/ModelLoader.h"
+#include "core/Error.h"
+#include "core/Log.h"
+#include "core/Str.h"
+
+namespace th {
+
+std::filesystem::path findSampleModel(const std::filesystem::path& shared, std::string_view name) {
+    namespace fs = std::filesystem;
+    fs::path folder = shared / "gltf" / std::string(name);
+    for (const char* sub : {"glTF", "glTF-Binary", "glTF-Embedded", ""}) {
+        for (const char* ext : {".gltf", ".glb"}) {
+            fs::path p = folder / sub / (std::string(name) + ext);
+            if (fs::exists(p)) return p;
+        }
+    }
+    return {};
+}
+
+BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options) {
+    BuiltScene built;
+    Scene& scene = *built.scene;
+    ImportedModel model = importGltf(options.model);
+    ModelLoadOptions load;
+    load.importLights = options.punctualLights;
+    load.maxAnisotropy = context.renderer.context().limits().maxAnisotropy;
+    LoadedModel loaded = addModelToScene(model, scene, scene.root(), &context.renderer.materials(), load);
+    for (auto& m : loaded.materials) built.materials.push_back(m);
+    scene.sunLight = false;
+    if (!options.environment.empty()) {
+        scene.environment.source = EnvironmentSource::HdrFile;
+        scene.environment.hdrPath = options.environment.string();
+        scene.environment.hdrImage = std::make_shared<ImageRgbaF>(loadHdr(options.environment));
+    } else if (options.skyHour) {
+        scene.environment.source = EnvironmentSource::Sky;
+        scene.sky.hour = *options.skyHour;
+        scene.sunLight = true;
+    } else {
+        scene.environment.source = EnvironmentSource::None;
+    }
+    scene.environment.intensity = options.environmentIntensity;
+    scene.environment.showAsBackground = options.showEnvironment;
+    scene.update();
+    built.camera.frame(scene.bounds());
+    built.counts = {{"meshes", model.meshes.size()}, {"materials", model.materials.size()}, {"lights", loaded.lightsAdded}};
+    return built;
+}
+
+} // namespace th

@@ -1,0 +1,27 @@
+#pragma once
+// A glTF model as a scene: imported, uploaded, its materials registered with the renderer's
+// material registry (so plugin factories reach them), lit by its own punctual lights and an
+// environment, with a camera framing its bounds unless a camera is given.
+#include <filesystem>
+
+#include "common/scenes/BuiltScene.h"
+
+namespace th {
+
+struct GltfSceneOptions {
+    std::filesystem::path model;
+    /// Equirectangular Radiance environment (empty: the procedural sky at `skyHour`, or none).
+    std::filesystem::path environment;
+    float environmentIntensity = 1.0f;
+    std::optional<float> skyHour;
+    bool punctualLights = true;
+    bool showEnvironment = true;
+};
+
+BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options);
+
+/// The shared samples folder's path to a sample model ("DamagedHelmet" → .../glTF/DamagedHelmet.gltf
+/// or .glb, whichever layout the folder has); empty when absent.
+std::filesystem::path findSampleModel(const std::filesystem::path& sharedDirectory, std::string_view name);
+
+} // namespace th

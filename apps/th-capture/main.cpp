@@ -1,0 +1,237 @@
+// th-capture: renders scene files or a glTF model headless to PNG, deterministically, and
+// compares captures with golden images. See `th-capture --help`.
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/AppPaths.h"
+#include "common/Capture.h"
+#include "common/SceneLibrary.h"
+#include "common/scenes/GltfScene.h"
+#include "core/Error.h"
+#include "core/Log.h"
+#include "core/Str.h"
+#include "gl/Context.h"
+#include "gl/Readback.h"
+
+using namespace th;
+
+namespace {
+
+const char* kUsage = R"(usage:
+  th-capture --scene FILE.json [--out FILE.png]
+  th-capture --all [--out-dir DIR]
+  th-capture --gltf FILE --out FILE.png [glTF options]
+  ... [--compare GOLDEN_DIR [--report FILE.html]] [--update GOLDEN_DIR]
+
+Scene files: assets/scenes/*.json (see assets/scenes/README.md). --all captures every
+shipped scene file.
+
+glTF options (glTF world space: +Y up, right-handed; without a camera the view frames the
+model's bounds):
+  --size WxH                 output size (default 1280x720)
+  --camera-position X,Y,Z    --camera-target X,Y,Z    --camera-up X,Y,Z
+  --yfov DEGREES             vertical field of view (default 45)
+  --near N  --far F          clip planes
+  --env FILE.hdr             equirectangular Radiance environment for image-based light
+  --env-intensity K          environment multiplier (default 1)
+  --sky HOUR                 the procedural sky at HOUR (0-24) instead of --env
+  --no-punctual              ignore the model's KHR_lights_punctual lights (IBL only)
+  --background R,G,B         flat background colour, sRGB 0-255 (not the environment)
+  --tonemap none|aces|neutral  (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
+  --exposure E               exposure multiplier (default 1)
+
+Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
+(--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
+writes <name>.diff.png heat maps and an HTML report, and exits 1 on any regression or
+missing golden. --update DIR writes the captures as the new goldens.
+)";
+
+[[noreturn]] void usageError(const std::string& message) {
+    std::fprintf(stderr, "th-capture: %s\n(see th-capture --help)\n", message.c_str());
+    std::exit(2);
+}
+
+glm::vec3 parseTriple(const std::string& option, const std::string& value) {
+    std::vector<std::string_view> parts = split(value, ',');
+    if (parts.size() != 3) usageError(str(option, " expects X,Y,Z, got '", value, "'"));
+    glm::vec3 v;
+    for (int i = 0; i < 3; ++i) {
+        try {
+            v[i] = std::stof(std::string(parts[size_t(i)]));
+        } catch (...) {
+            usageError(str(option, ": '", parts[size_t(i)], "' is not a number"));
+        }
+    }
+    return v;
+}
+
+struct Options {
+    std::vector<std::filesystem::path> scenes;
+    std::filesystem::path gltf;
+    std::filesystem::path out, outDir = "captures";
+    std::filesystem::path compareDir, updateDir, report;
+    int width = 1280, height = 720;
+    bool sizeGiven = false;
+    std::optional<glm::vec3> position, target, up, background;
+    float yfovDegrees = 45.0f;
+    std::optional<float> nearPlane, farPlane, skyHour;
+    std::filesystem::path env;
+    float envIntensity = 1.0f;
+    bool punctual = true;
+    ToneMapping tonemap = ToneMapping::PbrNeutral;
+    float exposure = 1.0f;
+    CompareTolerance tolerance;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    auto value = [&](int& i) -> std::string {
+        if (i + 1 >= argc) usageError(str(argv[i], " needs a value"));
+        return argv[++i];
+    };
+    auto number = [&](int& i) {
+        std::string option = argv[i], v = value(i);
+        try {
+            return std::stof(v);
+        } catch (...) {
+            usageError(str(option, ": '", v, "' is not a number"));
+        }
+    };
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            std::exit(0);
+        } else if (a == "--scene") o.scenes.push_back(value(i));
+        else if (a == "--all") {
+            auto all = shippedSceneFiles(assetsDirectory());
+            if (all.empty()) usageError(str("no scene files in ", (assetsDirectory() / "scenes").string()));
+            o.scenes.insert(o.scenes.end(), all.begin(), all.end());
+        } else if (a == "--gltf") o.gltf = value(i);
+        else if (a == "--out") o.out = value(i);
+        else if (a == "--out-dir") o.outDir = value(i);
+        else if (a == "--compare") o.compareDir = value(i);
+        else if (a == "--update") o.updateDir = value(i);
+        else if (a == "--report") o.report = value(i);
+        else if (a == "--size") {
+            std::string v = value(i);
+            if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 1 || o.height < 1 || o.width > 8192 || o.height > 8192)
+                usageError(str("--size expects WxH (1 to 8192), got '", v, "'"));
+            o.sizeGiven = true;
+        } else if (a == "--camera-position") o.position = parseTriple(a, value(i));
+        else if (a == "--camera-target") o.target = parseTriple(a, value(i));
+        else if (a == "--camera-up") o.up = parseTriple(a, value(i));
+        else if (a == "--yfov") o.yfovDegrees = number(i);
+        else if (a == "--near") o.nearPlane = number(i);
+        else if (a == "--far") o.farPlane = number(i);
+        else if (a == "--env") o.env = value(i);
+        else if (a == "--env-intensity") o.envIntensity = number(i);
+        else if (a == "--sky") o.skyHour = number(i);
+        else if (a == "--no-punctual") o.punctual = false;
+        else if (a == "--background") o.background = parseTriple(a, value(i)) / 255.0f;
+        else if (a == "--tonemap") {
+            try {
+                o.tonemap = parseToneMapping(value(i));
+            } catch (const Error& e) {
+                usageError(e.what());
+            }
+        } else if (a == "--exposure") o.exposure = number(i);
+        else if (a == "--delta-e") o.tolerance.deltaE = number(i);
+        else if (a == "--max-share") o.tolerance.maxDifferingShare = number(i);
+        else usageError(str("unknown option '", a, "'"));
+    }
+    if (o.scenes.empty() && o.gltf.empty()) usageError("nothing to capture: give --scene, --all or --gltf");
+    if (!o.gltf.empty() && o.out.empty() && o.compareDir.empty() && o.updateDir.empty()) usageError("--gltf needs --out FILE.png");
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o = parse(argc, argv);
+    try {
+        ContextDesc desc;
+        desc.kind = ContextKind::Headless;
+        desc.width = o.width;
+        desc.height = o.height;
+        auto context = createContext(desc);
+        std::vector<GoldenCheck> checks;
+        int failures = 0;
+        {
+            RendererOptions ro;
+            Renderer renderer(*context, ro);
+            SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
+            auto handle = [&](const std::string& name, const ImageRgba8& image, const std::filesystem::path& explicitOut) {
+                if (!o.updateDir.empty()) {
+                    writePng(o.updateDir / (name + ".png"), image);
+                    std::printf("updated %s\n", (o.updateDir / (name + ".png")).c_str());
+                }
+                if (!o.compareDir.empty()) {
+                    GoldenCheck c = checkAgainstGolden(name, image, o.compareDir, o.outDir, o.tolerance);
+                    std::printf("%s: %s\n", name.c_str(),
+                                c.goldenMissing ? str("golden missing (", c.goldenPath.string(), ")").c_str()
+                                                : str(c.comparison.passed ? "match; " : "REGRESSION; ", c.comparison.summary()).c_str());
+                    if (!c.passed()) ++failures;
+                    checks.push_back(c);
+                } else if (o.updateDir.empty() || !explicitOut.empty()) {
+                    std::filesystem::path path = explicitOut.empty() ? o.outDir / (name + ".png") : explicitOut;
+                    writePng(path, image);
+                    std::printf("%s\n", path.c_str());
+                }
+            };
+            for (size_t i = 0; i < o.scenes.size(); ++i) {
+                const auto& path = o.scenes[i];
+                std::fprintf(stderr, "[%zu/%zu] %s\n", i + 1, o.scenes.size(), path.filename().c_str());
+                SceneFile file = loadSceneFile(path, sceneKindKeys);
+                if (o.sizeGiven) {
+                    file.width = o.width;
+                    file.height = o.height;
+                }
+                build.seed = file.seed;
+                BuiltScene built = buildSceneFile(build, file);
+                ImageRgba8 image = captureBuiltScene(renderer, built, file.width, file.height, file.seconds);
+                handle(file.name, image, o.scenes.size() == 1 ? o.out : std::filesystem::path());
+            }
+            if (!o.gltf.empty()) {
+                GltfSceneOptions g;
+                g.model = o.gltf;
+                g.environment = o.env;
+                g.environmentIntensity = o.envIntensity;
+                g.skyHour = o.skyHour;
+                g.punctualLights = o.punctual;
+                BuiltScene built = buildGltfScene(build, g);
+                Scene& scene = *built.scene;
+                Camera& camera = built.camera;
+                camera.yfov = glm::radians(o.yfovDegrees);
+                camera.aspect = float(o.width) / float(o.height);
+                scene.update();
+                camera.frame(scene.bounds());
+                if (o.position) camera.position = *o.position;
+                if (o.target) camera.target = *o.target;
+                if (o.up) camera.up = *o.up;
+                if (o.nearPlane) camera.nearPlane = *o.nearPlane;
+                if (o.farPlane) camera.farPlane = *o.farPlane;
+                if (o.background) {
+                    scene.post.clearColor = *o.background;
+                    scene.environment.showAsBackground = false;
+                }
+                scene.post.toneMapping = o.tonemap;
+                scene.post.exposure = o.exposure;
+                ImageRgba8 image = captureBuiltScene(renderer, built, o.width, o.height, 0.0);
+                handle(o.gltf.stem().string(), image, o.out);
+            }
+        }
+        if (!o.compareDir.empty()) {
+            std::filesystem::path report = o.report.empty() ? o.outDir / "report.html" : o.report;
+            writeComparisonReport(report, checks);
+            std::printf("report: %s\n", report.c_str());
+        }
+        return failures == 0 ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "th-capture: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,188 @@
+#include "assets/ModelLoader.h"
+
+#include <functional>
+#include <map>
+#include <tuple>
+
+#include "core/Log.h"
+#include "core/Str.h"
+#include "scene/Geometry.h"
+#include "scene/InstanceBuffer.h"
+#include "scene/Mesh.h"
+
+namespace th {
+
+namespace {
+
+Filter filterOf(TextureFilter f) {
+    switch (f) {
+    case TextureFilter::Nearest:
+    case TextureFilter::NearestMipmapNearest:
+    case TextureFilter::NearestMipmapLinear: return Filter::Nearest;
+    default: return Filter::Linear;
+    }
+}
+
+SamplerDesc::Mip mipOf(TextureFilter f) {
+    switch (f) {
+    case TextureFilter::Nearest:
+    case TextureFilter::Linear: return SamplerDesc::Mip::None;
+    case TextureFilter::NearestMipmapNearest:
+    case TextureFilter::LinearMipmapNearest: return SamplerDesc::Mip::Nearest;
+    default: return SamplerDesc::Mip::Linear;
+    }
+}
+
+Wrap wrapOf(TextureWrap w) {
+    switch (w) {
+    case TextureWrap::ClampToEdge: return Wrap::ClampToEdge;
+    case TextureWrap::MirroredRepeat: return Wrap::MirroredRepeat;
+    default: return Wrap::Repeat;
+    }
+}
+
+class Uploader {
+public:
+    Uploader(const ImportedModel& model, const ModelLoadOptions& options) : mModel(model), mOptions(options) {}
+
+    PbrTexture texture(const TextureSlot& slot, bool srgb) {
+        if (!slot.present() || slot.texture >= int(mModel.textures.size())) return {};
+        const ImportedTexture& t = mModel.textures[size_t(slot.texture)];
+        if (t.image < 0 || t.image >= int(mModel.images.size())) return {};
+        return {image(t.image, srgb, t.sampler.usesMipmaps()), sampler(t.sampler)};
+    }
+
+private:
+    std::shared_ptr<const Texture> image(int index, bool srgb, bool mipmaps) {
+        auto key = std::make_tuple(index, srgb, mipmaps);
+        if (auto it = mTextures.find(key); it != mTextures.end()) return it->second;
+        const ImportedImage& img = mModel.images[size_t(index)];
+        // glTF's UV origin is the image's top-left and images are stored top row first: the
+        // rows go to GL unflipped, so v = 0 samples the first row, as glTF expects.
+        auto texture = std::make_shared<Texture>(TextureDesc{
+            .format = srgb ? TextureFormat::SRGB8_ALPHA8 : TextureFormat::RGBA8, .width = img.pixels.width,
+            .height = img.pixels.height, .mipLevels = mipmaps ? 0 : 1, .label = str(mModel.sourceName, ": ", img.name)});
+        texture->upload(0, 0, img.pixels.pixels.data());
+        if (mipmaps) texture->generateMipmaps();
+        mTextures[key] = texture;
+        return texture;
+    }
+
+    std::shared_ptr<const Sampler> sampler(const TextureSampler& s) {
+        auto key = std::make_tuple(int(s.minFilter), int(s.magFilter), int(s.wrapS), int(s.wrapT));
+        if (auto it = mSamplers.find(key); it != mSamplers.end()) return it->second;
+        SamplerDesc d;
+        d.minFilter = filterOf(s.minFilter);
+        d.magFilter = s.magFilter == TextureFilter::Nearest ? Filter::Nearest : Filter::Linear;
+        d.mip = s.minFilter == TextureFilter::Unset ? SamplerDesc::Mip::Linear : mipOf(s.minFilter);
+        d.wrapS = wrapOf(s.wrapS);
+        d.wrapT = wrapOf(s.wrapT);
+        d.anisotropy = d.mip == SamplerDesc::Mip::None ? 1.0f : mOptions.anisotropy;
+        auto sampler = std::make_shared<Sampler>(d, mOptions.maxAnisotropy, "glTF sampler");
+        mSamplers[key] = sampler;
+        return sampler;
+    }
+
+    const ImportedModel& mModel;
+    const ModelLoadOptions& mOptions;
+    std::map<std::tuple<int, bool, bool>, std::shared_ptr<const Texture>> mTextures;
+    std::map<std::tuple<int, int, int, int>, std::shared_ptr<const Sampler>> mSamplers;
+};
+
+} // namespace
+
+LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& parent, MaterialRegistry* registry,
+                            const ModelLoadOptions& options) {
+    LoadedModel out;
+    out.warnings = model.warnings;
+    Uploader uploader(model, options);
+
+    for (const ImportedMaterial& m : model.materials) {
+        auto material = std::make_shared<PbrMaterial>(m.name.empty() ? str("material ", out.materials.size()) : m.name, m.params);
+        material->setTexture(PbrTextureSlot::BaseColor, uploader.texture(m.params.baseColorTexture, true));
+        material->setTexture(PbrTextureSlot::MetallicRoughness, uploader.texture(m.params.metallicRoughnessTexture, false));
+        material->setTexture(PbrTextureSlot::Normal, uploader.texture(m.params.normalTexture, false));
+        material->setTexture(PbrTextureSlot::Occlusion, uploader.texture(m.params.occlusionTexture, false));
+        material->setTexture(PbrTextureSlot::Emissive, uploader.texture(m.params.emissiveTexture, true));
+        if (registry) registry->add(material);
+        out.materials.push_back(material);
+    }
+    std::shared_ptr<PbrMaterial> defaultMaterial; // glTF's default: white, metallic 1, roughness 1
+    auto materialFor = [&](int index) -> std::shared_ptr<Material> {
+        if (index >= 0 && index < int(out.materials.size())) return out.materials[size_t(index)];
+        if (!defaultMaterial) {
+            defaultMaterial = std::make_shared<PbrMaterial>("glTF default");
+            if (registry) registry->add(defaultMaterial);
+        }
+        return defaultMaterial;
+    };
+
+    std::vector<std::shared_ptr<Geometry>> geometries;
+    for (size_t i = 0; i < model.meshes.size(); ++i) {
+        const MeshData& data = model.meshes[i];
+        geometries.push_back(data.positions.empty() ? nullptr
+                                                    : std::make_shared<Geometry>(data, str(model.sourceName, ": ", data.name)));
+    }
+
+    Node& root = parent.addChild(model.sourceName);
+    out.root = &root;
+    std::vector<glm::mat4> worlds = model.worldMatrices();
+    std::function<void(int, Node&)> build = [&](int index, Node& under) {
+        const ImportedNode& n = model.nodes[size_t(index)];
+        Node& node = under.addChild(n.name);
+        node.transform = Transform::fromMatrix(n.local);
+        if (n.mesh >= 0 && n.mesh < int(geometries.size()) && geometries[size_t(n.mesh)]) {
+            auto geometry = geometries[size_t(n.mesh)];
+            auto mesh = std::make_shared<Mesh>(n.name, geometry);
+            for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material)});
+            if (!n.instances.empty()) {
+                auto instances = std::make_shared<InstanceBuffer>(str(n.name, " instances"));
+                instances->setMatrices(n.instances);
+                mesh->setInstances(instances);
+            }
+            node.mesh = mesh;
+        }
+        const glm::mat4& world = worlds[size_t(index)];
+        if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {
+            const ImportedLight& l = model.lights[size_t(n.light)];
+            Light light;
+            light.name = l.name;
+            light.type = l.type == ImportedLight::Type::Directional ? LightType::Directional
+                         : l.type == ImportedLight::Type::Spot      ? LightType::Spot
+                                                                     : LightType::Point;
+            light.color = l.color;
+            light.intensity = l.intensity;
+            light.range = l.range.value_or(0.0f);
+            light.innerConeAngle = l.innerConeAngle;
+            light.outerConeAngle = l.outerConeAngle;
+            light.position = glm::vec3(world[3]);
+            light.direction = glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
+            scene.lights.push_back(light);
+            ++out.lightsAdded;
+        }
+        if (n.camera >= 0 && n.camera < int(model.cameras.size())) {
+            const ImportedCamera& c = model.cameras[size_t(n.camera)];
+            if (c.type == ImportedCamera::Type::Perspective) {
+                Camera camera;
+                camera.position = glm::vec3(world[3]);
+                camera.target = camera.position + glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
+                camera.up = glm::normalize(glm::vec3(world * glm::vec4(0, 1, 0, 0)));
+                camera.yfov = c.yfov;
+                camera.nearPlane = c.znear;
+                camera.farPlane = c.zfar.value_or(c.znear * 100000.0f);
+                if (c.aspectRatio) camera.aspect = *c.aspectRatio;
+                out.cameras.push_back(camera);
+            } else {
+                out.warnings.push_back({{model.sourceName}, str("orthographic camera '", c.name, "' is not supported; ignored")});
+            }
+        }
+        for (int child : n.children) build(child, node);
+    };
+    for (int r : model.rootNodes) build(r, root);
+    root.updateWorld(parent.world());
+    out.bounds = root.subtreeBounds();
+    for (auto& w : out.warnings) logWarning(w.toString());
+    return out;
+}
+
+} // namespace th

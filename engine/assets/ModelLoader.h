@@ -1,0 +1,41 @@
+#pragma once
+// Puts an imported glTF model (CPU data from GltfImporter) into a scene: uploads geometry and
+// textures (colour images as sRGB, data as linear, mipmapped), creates one PbrMaterial per
+// glTF material and registers it with the material registry (so plugin factories reach
+// imported materials), builds the node hierarchy with per-instance matrices, and turns
+// KHR_lights_punctual lights and cameras into world-space lights and cameras.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "assets/ImportedModel.h"
+#include "gl/Sampler.h"
+#include "gl/Texture.h"
+#include "material/MaterialRegistry.h"
+#include "material/PbrMaterial.h"
+#include "scene/Camera.h"
+#include "scene/Scene.h"
+
+namespace th {
+
+struct ModelLoadOptions {
+    bool importLights = true;  ///< add the model's punctual lights to the scene
+    float anisotropy = 8.0f;   ///< for textures that use mipmaps (clamped to the driver's)
+    float maxAnisotropy = 0.0f;
+};
+
+struct LoadedModel {
+    Node* root = nullptr; ///< the node holding the model's root nodes
+    std::vector<std::shared_ptr<PbrMaterial>> materials;
+    std::vector<Camera> cameras; ///< the model's cameras, in world space (aspect from the file when given)
+    Bounds bounds;               ///< world bounds after loading
+    size_t lightsAdded = 0;
+    std::vector<ImportWarning> warnings;
+};
+
+/// Adds `model` under `parent` (a new child node named after the model). Materials are
+/// registered with `registry` when given. Must run with the scene's GL context current.
+LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& parent, MaterialRegistry* registry,
+                            const ModelLoadOptions& options = {});
+
+} // namespace th
