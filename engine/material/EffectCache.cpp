@@ -7,6 +7,7 @@
 #include "core/Log.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
+#include "material/VertexAttributes.h"
 
 namespace th {
 
@@ -62,16 +63,7 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
 
 void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs, const ShaderInterface& fs) const {
     const Limits& limits = mContext.limits;
-    auto owner = [&](const std::string& sampler) -> std::string {
-        for (auto& [name, label] : mEngineSamplers)
-            if (name == sampler) return str("engine (", label, ")");
-        if (std::find(r.materialSamplers.begin(), r.materialSamplers.end(), sampler) != r.materialSamplers.end())
-            return str("material '", r.materialName, "'");
-        for (auto* p : r.plugins)
-            for (auto& s : p->samplers)
-                if (s.name == sampler) return str("plugin '", p->name, "'");
-        return "shader";
-    };
+    auto owner = [&](const std::string& sampler) { return samplerOwner(r, sampler); };
     auto report = [&](const ShaderInterface& in, const char* stage, int limit) {
         int units = in.textureUnits();
         if (units <= limit) return;
@@ -122,6 +114,51 @@ void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs,
                                              for (auto& kv : mBlockBindings) n.push_back(kv.first);
                                              return join(n, ", ");
                                          }()));
+}
+
+std::string EffectCache::samplerOwner(const EffectRequest& r, const std::string& sampler) const {
+    for (auto& [name, label] : mEngineSamplers)
+        if (name == sampler) return str("engine (", label, ")");
+    if (std::find(r.materialSamplers.begin(), r.materialSamplers.end(), sampler) != r.materialSamplers.end())
+        return str("material '", r.materialName, "'");
+    for (auto* p : r.plugins)
+        for (auto& s : p->samplers)
+            if (s.name == sampler) return str("plugin '", p->name, "'");
+    return "shader";
+}
+
+std::vector<std::string> engineDefineNames() {
+    return {"INSTANCES", "HAS_NORMALS", "HAS_TANGENTS", "HAS_UV0", "HAS_UV1", "HAS_COLORS", "TONEMAP_IN_SHADER"};
+}
+
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
+    EffectRequest r;
+    r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
+    r.vertexShader = material.vertexShader();
+    r.fragmentShader = material.fragmentShader();
+    r.pass = draw.pass;
+    material.collectDefines(r.defines, draw);
+    for (auto& p : material.plugins()) {
+        if (!p->enabled()) continue;
+        if (draw.pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
+        if (draw.pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
+        p->prepareDefines(r.defines, draw);
+    }
+    setDefine(r.defines, passDefine(draw.pass), "");
+    if (draw.instanced) setDefine(r.defines, "INSTANCES", "");
+    if (draw.hasNormals) setDefine(r.defines, "HAS_NORMALS", "");
+    if (draw.hasTangents) setDefine(r.defines, "HAS_TANGENTS", "");
+    if (draw.hasUv0) setDefine(r.defines, "HAS_UV0", "");
+    if (draw.hasUv1) setDefine(r.defines, "HAS_UV1", "");
+    if (draw.hasColors) setDefine(r.defines, "HAS_COLORS", "");
+    if (toneMapInShader) setDefine(r.defines, "TONEMAP_IN_SHADER", "");
+    r.declaredDefines = material.declaredDefines();
+    r.plugins = material.pluginCode(draw.pass);
+    r.attributeLocations = attrib::standardLocations();
+    for (auto& a : material.instanceAttributeLocations()) r.attributeLocations.push_back(a);
+    r.materialName = material.name();
+    for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
+    return r;
 }
 
 std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {

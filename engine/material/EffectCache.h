@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "gl/Context.h"
+#include "material/DrawInfo.h"
 #include "material/Effect.h"
+#include "material/Material.h"
 #include "material/ProgramBinaryCache.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderBuilder.h"
@@ -39,6 +41,13 @@ struct EffectRequest {
     std::string materialName;
     std::vector<std::string> materialSamplers;
 };
+
+/// What a material's effect is built from for one draw: the material's and its plugins'
+/// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
+/// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats.
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader);
+/// Every define the engine itself may set (for the lint).
+std::vector<std::string> engineDefineNames();
 
 class EffectCache {
 public:
@@ -81,6 +90,8 @@ public:
     std::pair<ShaderBuildResult, ShaderBuildResult> buildSources(const EffectRequest& request);
     /// Throws th::Error listing contributors when the sources exceed the limits.
     void checkBudget(const EffectRequest& request, const ShaderInterface& vertex, const ShaderInterface& fragment) const;
+    /// Who owns a sampler of `request`: "engine (IBL specular)", "material 'M'", "plugin 'P'".
+    std::string samplerOwner(const EffectRequest& request, const std::string& sampler) const;
 
 private:
     std::string keyOf(const EffectRequest& request) const;
