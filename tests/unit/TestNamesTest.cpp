@@ -1,5 +1,6 @@
-// CTest runs each doctest case by name, and CMake splits names at ';' — a case named with a
-// semicolon would run as two filters matching nothing. Guard every test source.
+// CTest runs each doctest case by name, and CMake's lists split names at ';' and treat '[' and
+// ']' as brackets — a case named with one of them breaks test discovery or runs as filters
+// that match nothing. Guard every test source.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -7,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-TEST_CASE("no test case name contains a semicolon") {
+TEST_CASE("no test case name contains a semicolon or a square bracket") {
     namespace fs = std::filesystem;
     fs::path tests = fs::path(TRAILHEAD_SOURCE_DIR) / "tests";
     std::regex testCase(R"re(TEST_CASE\s*\(\s*"([^"]*)")re");
@@ -22,7 +23,7 @@ TEST_CASE("no test case name contains a semicolon") {
             ++scanned;
             std::string name = (*it)[1];
             CAPTURE(entry.path().string());
-            CHECK_MESSAGE(name.find(';') == std::string::npos, "test case name with ';': " << name);
+            CHECK_MESSAGE(name.find_first_of(";[]") == std::string::npos, "test case name with ';', '[' or ']': " << name);
         }
     }
     CHECK(scanned > 10);
