@@ -257,13 +257,13 @@ TEST_CASE("Preprocessor: directives only at line start and never inside comments
     CHECK(contains(out.text, "keep4;"));
 }
 
-TEST_CASE("Preprocessor: lines are never split at ';' in trailing comments") {
+TEST_CASE("Preprocessor: lines are never split at a semicolon in trailing comments") {
     ShaderText out = run("float x = 1.0; // one; two\nfloat y;\n");
     CHECK(out.text == "float x = 1.0; // one; two\nfloat y;\n");
     CHECK(out.lines.describe(1) == "test.glsl:2");
 }
 
-TEST_CASE("Preprocessor: #define and #undef stay for the driver; pass-through directives") {
+TEST_CASE("Preprocessor: #define and #undef stay for the driver - pass-through directives") {
     ShaderText out = run("#version 300 es\n#extension GL_EXT_foo : enable\n#pragma optimize(on)\n#define X 2\n#if X > 1\n"
                          "#undef X\nint a;\n#endif\n#line 10\n#\n");
     CHECK(out.text == "#version 300 es\n#extension GL_EXT_foo : enable\n#pragma optimize(on)\n#define X 2\n#undef X\nint a;\n"

@@ -59,7 +59,7 @@ TEST_CASE("ShaderBuilder: the example material builds in both languages and vali
     }
 }
 
-TEST_CASE("ShaderBuilder: errors carry origins; nothing partial comes back") {
+TEST_CASE("ShaderBuilder: errors carry origins - nothing partial comes back") {
     ShaderStore store = ShaderStore::empty();
     store.add("bad.frag.glsl", "void main() {\n#ifdef A\n}\n");
     ShaderBuilder builder(store);
