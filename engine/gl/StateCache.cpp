@@ -64,8 +64,10 @@ void StateCache::forget(GlObjectKind kind, GLuint id) {
     case GlObjectKind::Buffer:
         if (mArrayBuffer == id) mArrayBuffer = kUnknown;
         if (mUniformBuffer == id) mUniformBuffer = kUnknown;
+        // Deleting a buffer unbinds it from indexed binding points, and Mesa resets the
+        // generic GL_UNIFORM_BUFFER binding while doing so: forget both.
         for (auto& b : mUniformBindings)
-            if (b.buffer == id) b = {};
+            if (b.buffer == id) b = {}, mUniformBuffer = kUnknown;
         break;
     case GlObjectKind::Texture:
         for (auto& t : mTextures)

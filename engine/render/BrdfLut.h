@@ -1,14 +1,18 @@
 #pragma once
 // The split-sum DFG table for image-based lighting (Karis 2013), integrated on the CPU with
 // the same GGX distribution and height-correlated Smith visibility as the direct lighting.
-// x = roughness (perceptual), y = NoV... stored as (scale, bias) of F0: the specular IBL is
-// prefiltered · (F0 · scale + bias), and scale + bias is the directional albedo used for
+// Texel (u, v) = (NoV, perceptual roughness), stored as (scale, bias) of F0: the specular IBL
+// is prefiltered · (F0 · scale + bias), and scale + bias is the directional albedo used for
 // multiple-scattering energy compensation.
 #include <vector>
 
 #include <glm/glm.hpp>
 
 namespace th {
+
+/// The table the renderer uploads: kBrdfLutSize² texels of kBrdfLutSamples GGX samples each.
+constexpr int kBrdfLutSize = 128;
+constexpr int kBrdfLutSamples = 256;
 
 /// One texel of the table: u = NoV in (0, 1], v = perceptual roughness in [0, 1].
 glm::vec2 integrateDfg(float NoV, float roughness, int samples);

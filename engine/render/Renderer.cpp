@@ -17,6 +17,7 @@
 #include "gl/StateCache.h"
 #include "material/PluginUniforms.h"
 #include "material/VertexAttributes.h"
+#include "render/SkyModel.h"
 
 namespace th {
 
@@ -26,17 +27,6 @@ double msSince(Clock::time_point t) { return std::chrono::duration<double, std::
 
 size_t alignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
-// The sun's colour and strength for an elevation (sine of the altitude): a simple
-// transmittance through an air mass that grows towards the horizon, reddening the low sun.
-glm::vec3 sunRadiance(float elevation, float illuminance, float turbidity) {
-    if (elevation <= -0.02f) return glm::vec3(0.0f);
-    float airMass = 1.0f / std::max(elevation + 0.15f * std::pow(std::max(elevation + 0.0f, 0.0f) + 0.1f, -0.3f) * 0.1f, 0.02f);
-    airMass = std::min(airMass, 40.0f);
-    glm::vec3 extinction = glm::vec3(0.058f, 0.135f, 0.331f) * 0.25f + glm::vec3(0.02f * turbidity);
-    glm::vec3 transmittance = glm::exp(-extinction * airMass);
-    float horizonFade = glm::smoothstep(-0.02f, 0.05f, elevation);
-    return transmittance * illuminance * horizonFade;
-}
 } // namespace
 
 struct Renderer::DrawItem {
@@ -357,7 +347,8 @@ void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, i
     glm::vec3 sunDir = sunDirectionForHour(sky.hour, sky.latitude);
     float elevation = -sunDir.y;
     if (scene.sunLight && sky.enabled) {
-        glm::vec3 radiance = sunRadiance(elevation, sky.sunIlluminance, sky.turbidity);
+        // The same atmosphere as the sky's environment, so the sun and the sky agree.
+        glm::vec3 radiance = sunIlluminanceForSky(sky);
         bool on = glm::length(radiance) > 1e-4f;
         s.sunDirection = glm::vec4(sunDir, on ? 1.0f : 0.0f);
         s.sunColor = glm::vec4(radiance, 0.0f);
@@ -368,8 +359,10 @@ void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, i
         s.hemiGroundColor = glm::vec4(l.groundColor * l.intensity, 0.0f);
         break;
     }
-    if (scene.sunLight && sky.enabled && elevation < 0.1f) {
-        // Night fill: moon and sky glow keep the scene readable after sunset.
+    bool skyLights = scene.environment.source == EnvironmentSource::Sky;
+    if (scene.sunLight && sky.enabled && elevation < 0.1f && !skyLights) {
+        // Night fill: moon and sky glow keep the scene readable after sunset (the procedural
+        // sky's environment carries the same glow, so it is not added twice).
         float night = glm::smoothstep(0.1f, -0.1f, elevation);
         s.hemiSkyColor = glm::vec4(glm::vec3(s.hemiSkyColor) + sky.nightFill * night, 1.0f);
         s.hemiGroundColor = glm::vec4(glm::vec3(s.hemiGroundColor) + sky.nightFill * 0.3f * night, 0.0f);

@@ -9,6 +9,9 @@ vec3 tonemapAces(vec3 x) {
     return clamp((x * (a * x + b)) / (x * (c * x + d) + e), 0.0, 1.0);
 }
 
+// In the specification's terms: F90 = 0.04 (the offset removes up to it from the darkest
+// channel: x − x²/(4·F90) below 2·F90, i.e. x − 6.25x² below 0.08), Ks = 0.8 − F90 where
+// compression starts, Kd = 0.15 the desaturation. CPU mirror: engine/render/ToneMap.cpp.
 vec3 tonemapPbrNeutral(vec3 color) {
     const float startCompression = 0.8 - 0.04;
     const float desaturation = 0.15;

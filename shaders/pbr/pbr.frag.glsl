@@ -171,8 +171,11 @@ void main() {
     }
     if (iblParams.z > 0.5) {
         vec3 R = reflect(-s.view, normalW);
-        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * (s.f0 * dfg.x + dfg.y) * s.energyCompensation;
-        vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse;
+        vec3 specularAlbedo = s.f0 * dfg.x + dfg.y;
+        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * specularAlbedo * s.energyCompensation;
+        // What the specular lobe reflects does not reach the diffuse layer: a white dielectric
+        // in a white furnace then returns 1 at every angle instead of 1 + F.
+        vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse * (1.0 - specularAlbedo);
         finalColor += (diffuseIbl + specularIbl) * surfaceOcclusion * iblParams.x;
     }
 #endif

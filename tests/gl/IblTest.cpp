@@ -1,0 +1,298 @@
+// Image-based lighting on the real driver, in both APIs: the white furnace (a white surface in
+// a uniform white environment returns exactly the environment's radiance at every roughness),
+// the GPU path from an equirectangular image through the cube, the specular chain and the SH
+// read-back, an HDR studio lighting a grey sphere, and the 8-bit fallback.
+#include "support/GlTestSupport.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "assets/ImageLoader.h"
+#include "assets/ProceduralMeshes.h"
+#include "core/Log.h"
+#include "gl/Readback.h"
+#include "material/PbrMaterial.h"
+#include "render/BrdfLut.h"
+#include "render/ImageBasedLighting.h"
+#include "render/Renderer.h"
+#include "scene/Scene.h"
+
+using namespace th;
+
+namespace {
+constexpr float kPi = 3.14159265358979f;
+constexpr int kSize = 72;
+
+RendererOptions testOptions() {
+    RendererOptions o;
+    o.programCacheDirectory.clear();
+    return o;
+}
+
+float srgbToLinear(uint8_t v) {
+    float c = float(v) / 255.0f;
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/// A sphere of radius 1 at the origin, lit only by the scene's environment, seen from +Z.
+struct SphereScene {
+    Scene scene;
+    std::shared_ptr<PbrMaterial> material = std::make_shared<PbrMaterial>("sphere");
+    Camera camera;
+
+    SphereScene() {
+        scene.sunLight = false;
+        scene.sky.enabled = false;
+        scene.environment.showAsBackground = false;
+        scene.post.toneMapping = ToneMapping::None;
+        scene.post.clearColor = {0, 0, 0};
+        auto mesh = std::make_shared<Mesh>("sphere", std::make_shared<Geometry>(makeUvSphere(1.0f, 48, 24), "sphere"));
+        mesh->setMaterial(material);
+        scene.root().addChild("sphere").mesh = mesh;
+        camera.position = {0, 0, 3.2f};
+        camera.target = {0, 0, 0};
+        camera.yfov = glm::radians(45.0f);
+    }
+
+    ImageRgba8 render(Renderer& renderer) {
+        RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+        renderer.prepare(scene, camera, output);
+        renderer.render(scene, camera, output, 0.0);
+        return readPixels(output.framebufferId(), 0, 0, kSize, kSize);
+    }
+};
+
+/// Pixels well inside the sphere's silhouette: its projected radius is tan⁻¹(1/√(3.2² − 1))
+/// over the half field of view, shrunk by two pixels so no edge pixel is half background.
+bool insideSphere(int x, int y) {
+    float half = kSize * 0.5f;
+    float radius = half * std::tan(std::asin(1.0f / 3.2f)) / std::tan(glm::radians(22.5f)) - 2.0f;
+    float dx = float(x) + 0.5f - half, dy = float(y) + 0.5f - half;
+    return dx * dx + dy * dy < radius * radius;
+}
+
+struct FurnaceStats {
+    float mean = 0, minimum = 1e9f, maximum = 0;
+    int pixels = 0;
+};
+
+FurnaceStats furnace(const ImageRgba8& image, float exposure) {
+    FurnaceStats s;
+    double sum = 0;
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            if (!insideSphere(x, y)) continue;
+            auto p = image.rgba(x, y);
+            for (int c = 0; c < 3; ++c) {
+                float v = srgbToLinear(p[size_t(c)]) / exposure;
+                s.minimum = std::min(s.minimum, v);
+                s.maximum = std::max(s.maximum, v);
+                sum += v;
+            }
+            ++s.pixels;
+        }
+    s.mean = float(sum / (3.0 * std::max(s.pixels, 1)));
+    return s;
+}
+
+std::shared_ptr<ImageRgbaF> constantImage(int width, int height, glm::vec3 value) {
+    auto image = std::make_shared<ImageRgbaF>(width, height);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            float* p = image->at(x, y);
+            p[0] = value.r, p[1] = value.g, p[2] = value.b, p[3] = 1.0f;
+        }
+    return image;
+}
+
+std::filesystem::path sharedDir() {
+    if (const char* s = std::getenv("TRAILHEAD_SHARED_DIR")) return s;
+    const char* source = std::getenv("TRAILHEAD_SOURCE_DIR");
+    return std::filesystem::path(source ? source : TRAILHEAD_SOURCE_DIR) / ".." / "shared";
+}
+} // namespace
+
+TEST_CASE("white furnace: a white sphere in a uniform white environment returns the environment's radiance") {
+    // Exposure ½ keeps radiance 1 away from the 8-bit ceiling (sRGB 188), so an excess shows;
+    // one 8-bit step there is about 0.6 % of the value.
+    const float exposure = 0.5f;
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, kSize, kSize);
+        {
+            Renderer renderer(*context, testOptions());
+            SphereScene s;
+            s.scene.post.exposure = exposure;
+            struct Source {
+                const char* name;
+                EnvironmentSource source;
+            };
+            for (Source source : {Source{"uniform", EnvironmentSource::Uniform}, Source{"image", EnvironmentSource::HdrFile}}) {
+                CAPTURE(source.name);
+                s.scene.environment.source = source.source;
+                s.scene.environment.uniformColor = glm::vec3(1.0f);
+                // The image path runs the whole bake: panorama → cube → specular chain → SH.
+                s.scene.environment.hdrImage = constantImage(64, 32, glm::vec3(1.0f));
+                for (float metallic : {0.0f, 1.0f})
+                    for (float roughness : {0.0f, 0.25f, 0.5f, 0.75f, 1.0f}) {
+                        CAPTURE(metallic);
+                        CAPTURE(roughness);
+                        s.material->setBaseColorFactor({1, 1, 1, 1});
+                        s.material->setMetallicRoughness(metallic, roughness);
+                        FurnaceStats f = furnace(s.render(renderer), exposure);
+                        MESSAGE(std::string(toString(api)), " ", source.name, " metallic ", metallic, " roughness ", roughness,
+                                ": mean ", f.mean, " min ", f.minimum, " max ", f.maximum, " over ", f.pixels, " px");
+                        REQUIRE(f.pixels > 500);
+                        CHECK(f.mean == doctest::Approx(1.0f).epsilon(0.02));
+                        CHECK(f.minimum > 0.96f);
+                        CHECK(f.maximum < 1.04f);
+                    }
+            }
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
+
+TEST_CASE("IBL from an image: the SH of a directional lobe recovers its irradiance, the chain is prefiltered") {
+    // Radiance max(0, ω·up) as a panorama (its top row is straight up: cos θ = cos(π v)).
+    auto lobe = std::make_shared<ImageRgbaF>(256, 128);
+    for (int y = 0; y < lobe->height; ++y)
+        for (int x = 0; x < lobe->width; ++x) {
+            float v = std::max(0.0f, std::cos(kPi * (float(y) + 0.5f) / float(lobe->height)));
+            float* p = lobe->at(x, y);
+            p[0] = v, p[1] = v, p[2] = v, p[3] = 1.0f;
+        }
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, 16, 16);
+        {
+            ShaderStore store;
+            VertexArray empty("empty");
+            ImageBasedLighting ibl(context->info());
+            EnvironmentSettings environment;
+            environment.source = EnvironmentSource::HdrFile;
+            environment.hdrImage = lobe;
+            SkySettings sky;
+            REQUIRE(ibl.update(store, environment, sky, empty));
+            CHECK(ibl.active());
+            CHECK((ibl.format() == TextureFormat::RGBA16F));
+            CHECK(ibl.environmentCube().width() == 256);
+            CHECK(ibl.specularCube().width() == 128);
+            CHECK(ibl.specularMipCount() == 8);
+            // Order-2 SH of the clamped cosine, over π (see SphericalHarmonicsTest): 0.6615 up,
+            // 0.2109 sideways, 0 down; the exact values are 2/3, 2/(3π), 0.
+            ShIrradiance sh = ibl.irradianceSh();
+            CHECK(evaluateIrradianceSh(sh, {0, 1, 0}).g == doctest::Approx(0.6615f).epsilon(0.02));
+            CHECK(evaluateIrradianceSh(sh, {1, 0, 0}).g == doctest::Approx(0.2109f).epsilon(0.03));
+            CHECK(evaluateIrradianceSh(sh, {0, 0, -1}).g == doctest::Approx(0.2109f).epsilon(0.03));
+            CHECK(evaluateIrradianceSh(sh, {0, -1, 0}).g < 0.02f);
+
+            // The specular chain: the mirror level keeps the lobe's shape, the roughest level
+            // is a wide average that still leans upwards; every level is finite.
+            CubeImage mirror = ibl.readCube(ibl.specularCube(), 0);
+            CubeImage rough = ibl.readCube(ibl.specularCube(), ibl.specularMipCount() - 1);
+            auto centre = [](const CubeImage& c, int face) {
+                int n = c.size, i = (n / 2) * n + n / 2;
+                return c.faces[size_t(face)][size_t(i) * 4 + 1];
+            };
+            CHECK(centre(mirror, 2) == doctest::Approx(1.0f).epsilon(0.02)); // +Y
+            CHECK(centre(mirror, 0) < 0.03f);                                // +X: the horizon
+            CHECK(centre(mirror, 3) < 0.01f);                                // −Y
+            float roughUp = centre(rough, 2), roughSide = centre(rough, 0), roughDown = centre(rough, 3);
+            MESSAGE("roughest level: up ", roughUp, " side ", roughSide, " down ", roughDown);
+            CHECK(roughUp < 0.9f);
+            CHECK(roughUp > roughSide);
+            CHECK(roughSide > roughDown);
+            for (int level = 0; level < ibl.specularMipCount(); ++level) {
+                CubeImage c = ibl.readCube(ibl.specularCube(), level);
+                for (auto& face : c.faces)
+                    for (float v : face) REQUIRE(std::isfinite(v));
+            }
+            // The same image again rebuilds nothing; a new image does.
+            uint64_t generation = ibl.generation();
+            CHECK_FALSE(ibl.update(store, environment, sky, empty));
+            sky.hour = 3.0f; // the hour does not touch an image environment
+            CHECK_FALSE(ibl.update(store, environment, sky, empty));
+            environment.intensity = 2.0f; // applied when shading, not baked
+            CHECK_FALSE(ibl.update(store, environment, sky, empty));
+            CHECK(ibl.intensity() == 2.0f);
+            environment.hdrImage = constantImage(32, 16, glm::vec3(0.5f));
+            CHECK(ibl.update(store, environment, sky, empty));
+            CHECK(ibl.generation() == generation + 1);
+            CHECK(ibl.irradianceSh()[0].r == doctest::Approx(0.5f).epsilon(0.01));
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
+
+TEST_CASE("an HDR studio environment lights a grey sphere plausibly") {
+    std::filesystem::path path = sharedDir() / "gltf" / "environment" / "neutral_studio.hdr";
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: ", path.string(), " is absent");
+        return;
+    }
+    auto image = std::make_shared<ImageRgbaF>(loadHdr(path));
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, kSize, kSize);
+        {
+            Renderer renderer(*context, testOptions());
+            SphereScene s;
+            s.scene.environment.source = EnvironmentSource::HdrFile;
+            s.scene.environment.hdrPath = path.string();
+            s.scene.environment.hdrImage = image;
+            s.scene.post.toneMapping = ToneMapping::PbrNeutral;
+            s.material->setBaseColorFactor({0.5f, 0.5f, 0.5f, 1});
+            s.material->setMetallicRoughness(0.0f, 0.5f);
+            ImageRgba8 frame = s.render(renderer);
+            auto centre = frame.rgba(kSize / 2, kSize / 2);
+            MESSAGE(std::string(toString(api)), " grey sphere centre ", int(centre[0]), ",", int(centre[1]), ",", int(centre[2]),
+                    "; environment rebuilt in ", renderer.imageBasedLighting().lastBuildTimes().totalMs, " ms");
+            for (int c = 0; c < 3; ++c) {
+                CHECK(centre[size_t(c)] > 40);
+                CHECK(centre[size_t(c)] < 250);
+            }
+            // Neutral: a grey studio keeps a grey sphere grey.
+            int lo = std::min({centre[0], centre[1], centre[2]}), hi = std::max({centre[0], centre[1], centre[2]});
+            CHECK(hi - lo <= 12);
+            // The studio is lit from above: the top of the sphere is brighter than the bottom.
+            int top = frame.rgba(kSize / 2, kSize / 2 - 15)[1], bottom = frame.rgba(kSize / 2, kSize / 2 + 15)[1];
+            MESSAGE("top ", top, " bottom ", bottom);
+            CHECK(top > bottom);
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
+
+TEST_CASE("without float render targets the environment falls back to 8 bits, said once") {
+    auto context = test::makeTestContext(GlApi::Gles30, 16, 16);
+    {
+        ContextInfo info = context->info();
+        info.floatRenderTargets = false;
+        int warnings = 0;
+        std::string said;
+        ScopedLogSink sink([&](LogLevel level, std::string_view message) {
+            if (level == LogLevel::Warning) ++warnings, said = message;
+        });
+        ShaderStore store;
+        VertexArray empty("empty");
+        ImageBasedLighting ibl(info);
+        CHECK(warnings == 1);
+        CHECK(said.find("EXT_color_buffer_float") != std::string::npos);
+        CHECK((ibl.format() == TextureFormat::RGBA8));
+        EnvironmentSettings environment;
+        SkySettings sky;
+        REQUIRE(ibl.update(store, environment, sky, empty));
+        CHECK((ibl.environmentCube().desc().format == TextureFormat::RGBA8));
+        // The noon sky is still blue overhead and nothing is black or NaN.
+        CubeImage up = ibl.readCube(ibl.environmentCube(), 0);
+        const auto& top = up.faces[2];
+        size_t centre = size_t((up.size / 2) * up.size + up.size / 2) * 4;
+        CHECK(top[centre + 2] > top[centre + 0]);
+        CHECK(top[centre + 2] > 0.05f);
+        CHECK(ibl.irradianceSh()[0].b > 0.0f);
+        CHECK(warnings == 1);
+        test::requireNoGlErrors(*context);
+    }
+}
