@@ -17,6 +17,7 @@
 #include "material/EffectCache.h"
 #include "material/PbrMaterial.h"
 #include "plugins/terrain/TerrainMath.h"
+#include "plugins/terrain/TerrainPatch.h"
 #include "plugins/terrain/TerrainPlugin.h"
 #include "render/Renderer.h"
 #include "render/SamplerReport.h"
@@ -476,7 +477,7 @@ TEST_CASE("the surface classifier partitions 1 and follows slope, altitude and m
     CHECK(tt::slopeOfNormal(glm::normalize(glm::vec3(1, 1, 0))) == doctest::Approx(1.0f));
 }
 
-TEST_CASE("layer weights pack into colour and uv1 and back; a mesh is classified per vertex") {
+TEST_CASE("layer weights pack into colour and uv1 and back - a mesh is classified per vertex") {
     tt::LayerWeights w{0.1f, 0.2f, 0.3f, 0.15f, 0.2f, 0.05f};
     tt::PackedWeights p = tt::packWeights(w);
     CHECK((p.color == glm::vec4(0.1f, 0.2f, 0.3f, 0.15f)));
@@ -561,4 +562,39 @@ TEST_CASE("an over-budget terrain variant reports every contributor") {
     SamplerReport report = samplerReport(cache, request, Renderer::engineSamplers());
     CHECK(report.unitsUsed > 16);
     CHECK(has(report.toString(), "over"));
+}
+
+TEST_CASE("the terrain patch shows every ground layer, faces up and carries a road") {
+    TerrainPatch patch = makeTerrainPatch();
+    const MeshData& m = patch.mesh;
+    REQUIRE(m.colors.size() == m.vertexCount());
+    REQUIRE(m.uv1.size() == m.vertexCount());
+    std::array<int, 6> dominant{};
+    std::array<float, 6> most{};
+    for (size_t i = 0; i < m.vertexCount(); ++i) {
+        tt::LayerWeights w = tt::unpackWeights(m.colors[i], m.uv1[i]);
+        CHECK(sum(w) == doctest::Approx(1.0f));
+        dominant[size_t(std::max_element(w.begin(), w.end()) - w.begin())]++;
+        for (size_t l = 0; l < 6; ++l) most[l] = std::max(most[l], w[l]);
+        CHECK(m.positions[i].y == doctest::Approx(patch.height(m.positions[i].x, m.positions[i].z)));
+    }
+    CAPTURE(dominant[0]);
+    CAPTURE(dominant[1]);
+    CAPTURE(dominant[2]);
+    CAPTURE(dominant[3]);
+    CAPTURE(dominant[4]);
+    for (size_t l = 0; l < 5; ++l) CHECK(most[l] > 0.5f); // grass, forest floor, rock, sand, pebble
+    CHECK(dominant[5] == 0);                              // asphalt only from the road table
+    CHECK(dominant[0] > 0);
+    CHECK(dominant[2] > 0);
+    CHECK(dominant[3] > 0);
+    CHECK(dominant[4] > 0);
+    // Every triangle faces up (counter-clockwise seen from above).
+    for (size_t t = 0; t + 2 < m.indices.size(); t += 3) {
+        glm::vec3 a = m.positions[m.indices[t]], b = m.positions[m.indices[t + 1]], c = m.positions[m.indices[t + 2]];
+        CHECK(glm::cross(b - a, c - a).y > 0.0f);
+    }
+    CHECK(patch.road.size() >= 2);
+    TerrainPlugin plugin;
+    CHECK_NOTHROW(plugin.setRoad(patch.road, patch.roadHalfWidth));
 }
