@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/Presets.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
@@ -62,6 +63,8 @@ const std::vector<std::string>& sceneKindKeys(const std::string& kind) {
 
 void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& renderer) {
     Scene& scene = *built.scene;
+    applyQualityTier(renderer, built, f.quality);
+    applyWeatherPreset(built, f.weather);
     Camera& c = built.camera;
     if (f.camera.position) c.position = *f.camera.position;
     if (f.camera.target) c.target = *f.camera.target;

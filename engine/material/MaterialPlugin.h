@@ -67,6 +67,17 @@ struct TextureBinding {
     const Sampler* sampler = nullptr;
 };
 
+/// A value a plugin lets people tune at run time (the demo draws a slider or a checkbox for
+/// it). The pointers stay owned by the plugin and valid for its lifetime. `defines` marks a
+/// parameter whose change selects another effect (the plugin calls markDefinesDirty itself).
+struct PluginParameter {
+    std::string name;
+    float* value = nullptr; ///< a slider over [min, max]
+    float min = 0.0f, max = 1.0f;
+    bool* toggle = nullptr; ///< or a checkbox
+    bool defines = false;
+};
+
 /// Per-frame facts handed to plugins when they write their uniforms.
 struct FrameInfo {
     double seconds = 0;    ///< since the renderer started, unwrapped
@@ -101,6 +112,8 @@ public:
     /// False while textures are still loading: meshes using the plugin are not drawn yet
     /// (and a bake waits).
     virtual bool isReady() const { return true; }
+    /// Values the demo exposes for tuning (none by default).
+    virtual std::vector<PluginParameter> parameters() { return {}; }
     /// Whether the plugin accepts a material (the global factory's gate is separate). A
     /// refusal is logged with its reason.
     virtual bool accepts(const class Material& material, std::string* reason) const;

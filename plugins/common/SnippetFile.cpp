@@ -1,5 +1,6 @@
 #include "plugins/common/SnippetFile.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -51,6 +52,45 @@ std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, 
 
 std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path) {
     return parseSnippetFile(pluginSnippetText(path), path);
+}
+
+} // namespace th
+
+namespace th {
+
+bool reloadPluginSnippets(MaterialPlugin& plugin) {
+    const PluginDeclaration& d = plugin.declaration();
+    // Snippets from files carry the file as origin; re-read each file once.
+    std::vector<std::string> files;
+    for (auto* stage : {&d.vertex, &d.fragment})
+        for (auto& s : *stage)
+            if (startsWith(s.origin, "plugins/") && std::find(files.begin(), files.end(), s.origin) == files.end())
+                files.push_back(s.origin);
+    if (files.empty()) return false;
+    std::vector<PluginDeclaration::Snippet> fresh;
+    for (auto& f : files) {
+        auto snippets = loadSnippetFile(f);
+        fresh.insert(fresh.end(), snippets.begin(), snippets.end());
+    }
+    // Keep each snippet in its stage; a key found in a file replaces the old snippet.
+    auto update = [&](const std::vector<PluginDeclaration::Snippet>& old, bool& changed) {
+        std::vector<PluginDeclaration::Snippet> out;
+        for (auto& s : old) {
+            auto it = std::find_if(fresh.begin(), fresh.end(), [&](auto& f) { return f.key == s.key && f.origin == s.origin; });
+            if (it == fresh.end()) {
+                out.push_back(s);
+                continue;
+            }
+            if (it->code != s.code || it->firstLine != s.firstLine) changed = true;
+            out.push_back(*it);
+        }
+        return out;
+    };
+    bool changed = false;
+    auto vertex = update(d.vertex, changed);
+    auto fragment = update(d.fragment, changed);
+    if (changed) plugin.replaceCode(std::move(vertex), std::move(fragment));
+    return changed;
 }
 
 } // namespace th

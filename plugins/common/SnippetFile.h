@@ -32,3 +32,12 @@ std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, 
 std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path);
 
 } // namespace th
+
+namespace th {
+
+/// Re-reads the snippet files a plugin's code came from (TRAILHEAD_PLUGIN_DIR or embedded)
+/// and replaces its code when any changed. Returns true when it did. A file that fails to
+/// parse leaves the plugin as it was and throws th::Error with file and line.
+bool reloadPluginSnippets(MaterialPlugin& plugin);
+
+} // namespace th

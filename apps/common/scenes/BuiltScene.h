@@ -22,6 +22,15 @@ struct SceneBuildContext {
     uint64_t seed = 1;
 };
 
+/// A scene-specific knob the demo shows as a slider (light count, forest density...).
+struct SceneControl {
+    std::string name;
+    float min = 0.0f, max = 1.0f;
+    std::function<float()> get;
+    std::function<void(float)> set;
+    bool integer = false;
+};
+
 struct BuiltScene {
     std::unique_ptr<Scene> scene = std::make_unique<Scene>();
     Camera camera;
@@ -31,6 +40,14 @@ struct BuiltScene {
     /// Materials and plugins the demo exposes in its panels, by name.
     std::vector<std::shared_ptr<Material>> materials;
     std::vector<std::shared_ptr<MaterialPlugin>> plugins;
+    /// Scene-specific parts of a quality tier ("low", "medium", "high": forest near band,
+    /// grass density...) and of a weather preset ("clear", "overcast", "mist", "rain-wet":
+    /// wetness of materials...). The generic parts (shadows, resolution, fog, haze) are
+    /// applied by applyQualityTier / applyWeatherPreset before these run.
+    std::function<void(const std::string& tier)> applyQuality;
+    std::function<void(const std::string& preset)> applyWeather;
+    /// Scene-specific knobs for the demo.
+    std::vector<SceneControl> controls;
     /// Counts for statistics and benchmarks ("trees", "grass", "lights").
     std::vector<std::pair<std::string, uint64_t>> counts;
 };

@@ -1,0 +1,68 @@
+#include "common/Presets.h"
+
+#include "core/Error.h"
+#include "core/Str.h"
+
+namespace th {
+
+const std::vector<std::string>& qualityTiers() {
+    static const std::vector<std::string> tiers = {"low", "medium", "high"};
+    return tiers;
+}
+
+const std::vector<std::string>& weatherPresets() {
+    static const std::vector<std::string> presets = {"clear", "overcast", "mist", "rain-wet"};
+    return presets;
+}
+
+void applyQualityTier(Renderer& renderer, BuiltScene& scene, const std::string& tier) {
+    RendererOptions& o = renderer.options();
+    if (tier == "low") {
+        o.shadows.enabled = false;
+        o.resolutionScale = 0.75f;
+    } else if (tier == "medium") {
+        o.shadows.enabled = true;
+        o.shadows.cascades = 1;
+        o.shadows.mapSize = 1024;
+        o.resolutionScale = 1.0f;
+    } else if (tier == "high") {
+        o.shadows.enabled = true;
+        o.shadows.cascades = 3;
+        o.shadows.mapSize = 2048;
+        o.resolutionScale = 1.0f;
+    } else {
+        throw Error(str("unknown quality tier '", tier, "'; expected ", join(qualityTiers(), ", ")));
+    }
+    if (scene.applyQuality) scene.applyQuality(tier);
+}
+
+void applyWeatherPreset(BuiltScene& built, const std::string& preset) {
+    Scene& scene = *built.scene;
+    if (preset == "clear") {
+        scene.sky.turbidity = 2.5f;
+        scene.fog.enabled = false;
+    } else if (preset == "overcast") {
+        scene.sky.turbidity = 8.0f;
+        scene.fog.enabled = true;
+        scene.fog.density = 0.004f;
+        scene.fog.heightFalloff = 0.03f;
+        scene.fog.color = {0.55f, 0.58f, 0.62f};
+    } else if (preset == "mist") {
+        scene.sky.turbidity = 6.0f;
+        scene.fog.enabled = true;
+        scene.fog.density = 0.02f;
+        scene.fog.heightFalloff = 0.08f;
+        scene.fog.color = {0.62f, 0.66f, 0.7f};
+    } else if (preset == "rain-wet") {
+        scene.sky.turbidity = 9.0f;
+        scene.fog.enabled = true;
+        scene.fog.density = 0.008f;
+        scene.fog.heightFalloff = 0.05f;
+        scene.fog.color = {0.45f, 0.48f, 0.52f};
+    } else {
+        throw Error(str("unknown weather preset '", preset, "'; expected ", join(weatherPresets(), ", ")));
+    }
+    if (built.applyWeather) built.applyWeather(preset);
+}
+
+} // namespace th

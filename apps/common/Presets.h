@@ -1,0 +1,27 @@
+#pragma once
+// Quality tiers and weather presets, switchable at run time (the demo's panels, scene files).
+#include <string>
+#include <vector>
+
+#include "common/scenes/BuiltScene.h"
+
+namespace th {
+
+const std::vector<std::string>& qualityTiers();   ///< low, medium, high
+const std::vector<std::string>& weatherPresets(); ///< clear, overcast, mist, rain-wet
+
+/// Renderer settings of a tier (shadow cascades and map size, resolution scale), then the
+/// scene's own part. Throws th::Error naming the tiers for an unknown name.
+///   low:    no shadows, 0.75 resolution scale
+///   medium: 1 cascade of 1024², full resolution
+///   high:   3 cascades of 2048², full resolution
+void applyQualityTier(Renderer& renderer, BuiltScene& scene, const std::string& tier);
+
+/// Sky haze and fog of a preset, then the scene's own part (wetness).
+///   clear:    turbidity 2.5, no fog
+///   overcast: turbidity 8, light fog, weaker sun
+///   mist:     turbidity 6, dense low fog
+///   rain-wet: turbidity 9, fog, wet materials (the scene's part)
+void applyWeatherPreset(BuiltScene& scene, const std::string& preset);
+
+} // namespace th

@@ -1,0 +1,200 @@
+#include "DemoPanels.h"
+
+#include <imgui.h>
+
+#include "DemoApp.h"
+#include "common/AppPaths.h"
+#include "common/Presets.h"
+#include "common/SceneLibrary.h"
+#include "core/Str.h"
+#include "render/SamplerReport.h"
+#include "shader/ShaderBuilder.h"
+
+namespace th {
+
+namespace {
+bool combo(const char* label, std::string& value, const std::vector<std::string>& choices) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, value.c_str())) {
+        for (auto& c : choices) {
+            if (ImGui::Selectable(c.c_str(), c == value)) {
+                value = c;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+} // namespace
+
+void DemoPanels::draw(DemoApp& app) {
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Trailhead");
+    if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app);
+    if (ImGui::CollapsingHeader("View, time and weather", ImGuiTreeNodeFlags_DefaultOpen)) viewPanel(app);
+    if (ImGui::CollapsingHeader("Plugins")) pluginPanel(app);
+    if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) statisticsPanel(app);
+    ImGui::End();
+    shaderPanel(app);
+}
+
+void DemoPanels::scenePanel(DemoApp& app) {
+    ImGui::TextWrapped("%s", app.scenePath().string().c_str());
+    static std::vector<std::filesystem::path> shipped = shippedSceneFiles(assetsDirectory());
+    if (ImGui::BeginCombo("shipped", "open a scene file...")) {
+        for (auto& p : shipped)
+            if (ImGui::Selectable(p.filename().c_str())) app.requestLoad(p);
+        ImGui::EndCombo();
+    }
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, "%s", mPathInput.c_str());
+    if (ImGui::InputText("path", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue)) app.requestLoad(buffer);
+    mPathInput = buffer;
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) app.requestLoad(mPathInput);
+    if (!app.sceneError().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("Not loaded (showing the last good scene): %s", app.sceneError().c_str());
+        ImGui::PopStyleColor();
+    }
+    if (ImGui::Button("Screenshot (F12)")) app.requestScreenshot();
+    if (!app.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", app.lastScreenshot.c_str());
+    if (BuiltScene* s = app.scene()) {
+        for (auto& c : s->controls) {
+            float v = c.get();
+            bool changed = c.integer ? [&] {
+                int i = int(v);
+                bool ch = ImGui::SliderInt(c.name.c_str(), &i, int(c.min), int(c.max));
+                v = float(i);
+                return ch;
+            }()
+                                     : ImGui::SliderFloat(c.name.c_str(), &v, c.min, c.max);
+            if (changed) c.set(v);
+        }
+    }
+}
+
+void DemoPanels::viewPanel(DemoApp& app) {
+    BuiltScene* built = app.scene();
+    ImGui::Checkbox("fly camera (C; WASD, QE, drag to look)", &app.flyCamera);
+    float fov = glm::degrees(app.camera().yfov);
+    if (ImGui::SliderFloat("field of view", &fov, 15, 100)) app.camera().yfov = glm::radians(fov);
+    ImGui::Checkbox("pause time (Space)", &app.paused);
+    if (!built) return;
+    Scene& scene = *built->scene;
+    ImGui::SliderFloat("hour", &scene.sky.hour, 0.0f, 24.0f, "%.2f h");
+    if (combo("weather", app.weather, weatherPresets())) app.applyWeather(app.weather);
+    if (combo("quality", app.quality, qualityTiers())) app.applyQuality(app.quality);
+    std::string tonemap = toString(scene.post.toneMapping);
+    if (combo("tone mapping", tonemap, {"none", "aces", "neutral"})) scene.post.toneMapping = parseToneMapping(tonemap);
+    ImGui::SliderFloat("exposure", &scene.post.exposure, 0.05f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::Checkbox("fog", &scene.fog.enabled);
+    ImGui::Checkbox("shadows", &app.renderer().options().shadows.enabled);
+    ImGui::SliderFloat("resolution scale", &app.renderer().options().resolutionScale, 0.25f, 1.0f);
+    int lights = int(scene.lights.size());
+    ImGui::Text("lights: %d", lights);
+}
+
+void DemoPanels::pluginPanel(DemoApp& app) {
+    BuiltScene* built = app.scene();
+    if (!built) return;
+    std::vector<MaterialPlugin*> plugins;
+    auto addUnique = [&](MaterialPlugin* p) {
+        if (std::find(plugins.begin(), plugins.end(), p) == plugins.end()) plugins.push_back(p);
+    };
+    for (auto& p : built->plugins) addUnique(p.get());
+    for (auto& m : built->materials)
+        for (auto& p : m->plugins()) addUnique(p.get());
+    if (plugins.empty()) ImGui::TextDisabled("no plugins in this scene");
+    for (MaterialPlugin* p : plugins) {
+        ImGui::PushID(p);
+        bool enabled = p->enabled();
+        if (ImGui::Checkbox(p->name().c_str(), &enabled)) p->setEnabled(enabled);
+        ImGui::Indent();
+        for (PluginParameter& param : p->parameters()) {
+            bool changed = false;
+            if (param.toggle) changed = ImGui::Checkbox(param.name.c_str(), param.toggle);
+            else if (param.value) changed = ImGui::SliderFloat(param.name.c_str(), param.value, param.min, param.max);
+            if (changed && param.defines) p->markDefinesDirty();
+        }
+        ImGui::Unindent();
+        ImGui::PopID();
+    }
+}
+
+void DemoPanels::statisticsPanel(DemoApp& app) {
+    const FrameStats& s = app.renderer().stats();
+    const auto& cache = app.renderer().effects().stats();
+    ImGui::Text("frame %.2f ms (CPU %.2f, outside the driver %.2f)", app.frameMs, s.cpuMs, s.cpuOutsideDriverMs);
+    ImGui::Text("draw calls %u (main %u, shadow %u)", s.drawCalls, s.mainDrawCalls, s.shadowDrawCalls);
+    ImGui::Text("triangles %llu, instances %llu", (unsigned long long)s.triangles, (unsigned long long)s.instances);
+    ImGui::Text("programs: %llu built, %llu compiled, %llu from binary cache, %u pending, %llu failed",
+                (unsigned long long)cache.built, (unsigned long long)cache.compiled, (unsigned long long)cache.fromBinary,
+                s.effectsPending, (unsigned long long)cache.failed);
+    if (s.errorDraws) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%u draws use the error material (see log)", s.errorDraws);
+    BuiltScene* built = app.scene();
+    if (!built || built->materials.empty()) return;
+    if (ImGui::TreeNode("texture units per material")) {
+        for (auto& m : built->materials) {
+            try {
+                SamplerReport r = samplerReport(app.renderer(), *m);
+                ImGui::Text("%s: %d of %d", m->name().c_str(), r.unitsUsed, r.unitLimit);
+            } catch (const std::exception& e) {
+                ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s: %s", m->name().c_str(), e.what());
+            }
+        }
+        ImGui::TreePop();
+    }
+}
+
+void DemoPanels::shaderPanel(DemoApp& app) {
+    BuiltScene* built = app.scene();
+    if (!built || built->materials.empty()) return;
+    ImGui::SetNextWindowPos(ImVec2(400, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(640, 480), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Shader view", nullptr, ImGuiWindowFlags_None)) {
+        ImGui::End();
+        return;
+    }
+    std::vector<std::string> names;
+    for (auto& m : built->materials) names.push_back(m->name());
+    mShaderMaterial = std::min(mShaderMaterial, int(names.size()) - 1);
+    std::string selected = names[size_t(mShaderMaterial)];
+    if (combo("material", selected, names))
+        mShaderMaterial = int(std::find(names.begin(), names.end(), selected) - names.begin());
+    ImGui::RadioButton("vertex", &mShaderStage, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("fragment", &mShaderStage, 1);
+    ImGui::SameLine();
+    ImGui::Combo("pass", &mShaderPass, "main\0depth\0shadow\0");
+    Material& material = *built->materials[size_t(mShaderMaterial)];
+    DrawInfo draw;
+    draw.pass = RenderPass(mShaderPass);
+    draw.hasUv0 = true;
+    draw.hasTangents = true;
+    EffectRequest request = app.renderer().effectRequest(material, draw);
+    std::string key = str(mShaderMaterial, '|', mShaderStage, '|', mShaderPass, '|', material.version(), '|',
+                          app.renderer().store().generation());
+    if (key != mShaderKey) {
+        mShaderKey = key;
+        try {
+            auto [vs, fs] = app.renderer().effects().buildSources(request);
+            const ShaderBuildResult& r = mShaderStage == 0 ? vs : fs;
+            mShaderText.clear();
+            for (auto& d : r.diagnostics) mShaderText += d.toString() + "\n";
+            if (!r.diagnostics.empty()) mShaderText += "\n";
+            mShaderText += annotate(r.text);
+        } catch (const std::exception& e) {
+            mShaderText = str("build failed:\n", e.what());
+        }
+    }
+    ImGui::BeginChild("source", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::TextUnformatted(mShaderText.c_str(), mShaderText.c_str() + mShaderText.size());
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+} // namespace th

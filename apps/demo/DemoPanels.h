@@ -1,0 +1,28 @@
+#pragma once
+#include <string>
+
+namespace th {
+
+class DemoApp;
+
+/// The demo's Dear ImGui panels: scene, view, time and weather, plugins, statistics, shaders.
+class DemoPanels {
+public:
+    void draw(DemoApp& app);
+
+private:
+    void scenePanel(DemoApp& app);
+    void viewPanel(DemoApp& app);
+    void pluginPanel(DemoApp& app);
+    void statisticsPanel(DemoApp& app);
+    void shaderPanel(DemoApp& app);
+
+    std::string mPathInput;
+    int mShaderMaterial = 0;
+    int mShaderStage = 1;
+    int mShaderPass = 0;
+    std::string mShaderText;
+    std::string mShaderKey;
+};
+
+} // namespace th
