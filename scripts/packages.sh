@@ -31,5 +31,5 @@ TRAILHEAD_BUILD_PACKAGES=(
 # conformance, clang with its sanitizer and libFuzzer runtimes, and a virtual X server for
 # the demo test.
 TRAILHEAD_TEST_PACKAGES=(
-    doctest-dev glslang-tools cpp clang libclang-rt-dev xvfb xauth
+    doctest-dev glslang-tools cpp clang libclang-rt-dev xvfb xauth xdotool
 )
