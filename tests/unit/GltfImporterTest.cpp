@@ -162,7 +162,7 @@ TEST_CASE("material features: texture transform, samplers, emissive strength, io
     CHECK(rgbaIs(img, 1, 1, {255, 255, 255, 128}));
 }
 
-TEST_CASE("strips and fans become counter-clockwise triangle lists; lines are skipped with a warning") {
+TEST_CASE("strips and fans become counter-clockwise triangle lists - lines are skipped with a warning") {
     QuietLog quiet;
     ImportedModel m = load("primitive_modes.gltf");
     REQUIRE(m.meshes.size() == 1);
@@ -187,7 +187,7 @@ TEST_CASE("sparse accessors are applied over zeros") {
     CHECK(same(m.meshes[0].positions[2], glm::vec3(0, 1, 0)));
 }
 
-TEST_CASE("quantized positions and normalized RGB colours; COLOR_0 without a material gets a vertex-colour default") {
+TEST_CASE("quantized positions and normalized RGB colours - COLOR_0 without a material gets a vertex-colour default") {
     QuietLog quiet;
     ImportedModel m = load("quantized_colors.gltf");
     const MeshData& mesh = m.meshes.at(0);
@@ -201,7 +201,7 @@ TEST_CASE("quantized positions and normalized RGB colours; COLOR_0 without a mat
     CHECK(mesh.submeshes.at(0).material == 0);
 }
 
-TEST_CASE("hierarchy, cameras, punctual lights, instancing; unknown optional extensions are ignored") {
+TEST_CASE("hierarchy, cameras, punctual lights, instancing - unknown optional extensions are ignored") {
     QuietLog quiet;
     ImportedModel m = load("scene_features.gltf");
     CHECK(m.warnings.empty());

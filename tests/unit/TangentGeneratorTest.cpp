@@ -126,7 +126,7 @@ TEST_CASE("tangents on a curved surface stay orthogonal to its smooth normals") 
     checkFrames(m);
 }
 
-TEST_CASE("flat normals unshare vertices; smooth normals average; degenerate triangles give +Y") {
+TEST_CASE("flat normals unshare vertices - smooth normals average - degenerate triangles give +Y") {
     MeshData m;
     m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, -1}};
     m.uv0 = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
