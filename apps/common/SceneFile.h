@@ -43,6 +43,13 @@ struct SceneFile {
     std::shared_ptr<json::Value> document;
 };
 
+/// An asset a scene needs is absent (the shared glTF samples on a user's machine): tools skip
+/// such scenes with this message instead of failing.
+class MissingAssetError : public Error {
+public:
+    using Error::Error;
+};
+
 /// Reads and checks a scene file. `kindKeys(kind)` lists the extra top-level keys a kind
 /// accepts (documentation of standard scenes for other renderers). Throws th::Error with file,
 /// line and key.

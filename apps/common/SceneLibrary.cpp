@@ -17,7 +17,7 @@ std::filesystem::path resolveModel(const SceneBuildContext& context, const Scene
     if (fs::path p = findSampleModel(context.sharedDirectory, name); !p.empty()) return p;
     for (fs::path p : {file.path.parent_path() / name, context.sharedDirectory / name, context.sharedDirectory / "gltf" / name})
         if (fs::exists(p)) return p;
-    throw Error(SourceLocation{file.path.string()},
+    throw MissingAssetError(SourceLocation{file.path.string()},
                 str("scene '", file.name, "' needs the glTF model '", name, "', found neither as a sample in ",
                     (context.sharedDirectory / "gltf").string(), " nor as a file"));
 }
@@ -32,7 +32,7 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
         o.environment = std::filesystem::exists(file.path.parent_path() / e) ? file.path.parent_path() / e
                                                                              : context.sharedDirectory / e;
         if (!std::filesystem::exists(o.environment))
-            throw Error(env->where(), str("environment '", e, "' not found (looked next to the scene file and in ",
+            throw MissingAssetError(env->where(), str("environment '", e, "' not found (looked next to the scene file and in ",
                                           context.sharedDirectory.string(), ")"));
     }
     o.environmentIntensity = float(p.number("environmentIntensity", 1.0));
