@@ -15,6 +15,11 @@
 #include <vector>
 
 #include "MaterialResolution.h"
+#include "material/EffectCache.h"
+#include "material/PbrMaterial.h"
+#include "plugins/library/PluginLibrary.h"
+#include "render/Renderer.h"
+#include "render/SamplerReport.h"
 #include "core/Error.h"
 #include "core/Files.h"
 #include "core/Str.h"
@@ -39,10 +44,14 @@ constexpr const char* kUsage = R"(usage:
       injections; prints the result, lint findings on stderr. Integer -D values also serve as
       include index parameters; -D names count as declared for the lint.
   th-shader build --material NAME [--plugins NAMES|P.json] --stage vertex|fragment
-                  [--pass main|depth|shadow] [--language es300|glsl330] [-D ...] [-I DIR]...
-                  [--annotate] [--validate]
-      The full pipeline for a material's shader (for now NAME.vert/NAME.frag in the store).
-      Lint findings, texture units and uniform blocks go to stderr; --validate runs
+                  [--pass main|depth|shadow] [--language es300|glsl330] [--instanced]
+                  [-D ...] [-I DIR]... [--annotate] [--validate]
+      The full pipeline for a material's shader. NAME is an engine material ("pbr": the glTF
+      metallic-roughness material; its texture slots are switched on with -D HAS_BASECOLOR_MAP
+      and the like) or, failing that, a shader pair NAME.vert/NAME.frag in the store.
+      --plugins takes the shipped plugins by name (wind, conform, dither, wing, terrain) or a
+      plugin JSON file. Lint findings, the sampler report (texture units of the WebGL2 budget,
+      by owner), the budget check and uniform blocks go to stderr; --validate runs
       glslangValidator on the result.
   --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
 )";
@@ -60,7 +69,7 @@ struct Options {
     std::string pass;
     ShaderLanguage language = ShaderLanguage::Es300;
     int repeat = 0;
-    bool annotate = false, validate = false;
+    bool annotate = false, validate = false, instanced = false;
 };
 
 Options parseArguments(int argc, char** argv) {
@@ -81,6 +90,7 @@ Options parseArguments(int argc, char** argv) {
             return argv[++i];
         };
         if (a == "-D") o.defines.push_back(parseDefineArgument(value("NAME[=VALUE]")));
+        else if (a == "--instanced") o.instanced = true;
         else if (a.size() > 2 && a.rfind("-D", 0) == 0) o.defines.push_back(parseDefineArgument(a.substr(2)));
         else if (a == "-I") o.includeDirs.push_back(value("a directory"));
         else if (a.size() > 2 && a.rfind("-I", 0) == 0) o.includeDirs.push_back(a.substr(2));
@@ -208,8 +218,89 @@ int runInject(const Options& o) {
     return errors ? 1 : 0;
 }
 
+// Runs glslangValidator (from PATH) on a final shader; its messages map to origins.
+int validate(const ShaderText& text, ShaderStage stage, ShaderLanguage language) {
+
+    // glslangValidator from PATH; the stage comes from -S, the file name is ours.
+    char path[] = "/tmp/th-shader-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) throw Error("cannot create a temporary file for --validate");
+    close(fd);
+    writeFile(path, text.text);
+    std::string command = str("glslangValidator -S ", stage == ShaderStage::Vertex ? "vert" : "frag", " ", path, " 2>&1");
+    std::FILE* pipe = popen(command.c_str(), "r");
+    std::string log;
+    if (pipe) {
+        char buffer[4096];
+        size_t n;
+        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) log.append(buffer, n);
+    }
+    int status = pipe ? pclose(pipe) : -1;
+    std::filesystem::remove(path);
+    if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+        throw Error("--validate: glslangValidator not found on PATH (Debian package glslang-tools)");
+    // Its first line names our temporary file; the rest maps to origins.
+    if (log.rfind(path, 0) == 0) log.erase(0, log.find('\n') == std::string::npos ? log.size() : log.find('\n') + 1);
+    std::string mapped = DriverLogMapper::map(log, text.lines);
+    if (!mapped.empty()) std::cerr << mapped << (mapped.back() == '\n' ? "" : "\n");
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    std::cerr << "validation: " << (ok ? "ok" : "FAILED") << " (glslangValidator, " << toString(language) << ")\n";
+    return ok ? 0 : 1;
+}
+
+// Builds an engine material's effect stage through the material layer: the same request the
+// renderer makes (material and plugin defines, engine defines, plugin declarations) against
+// the WebGL2 limits, without a GL context.
+int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
+    auto material = std::make_shared<PbrMaterial>(o.material);
+    std::vector<PluginCode> dataPlugins;
+    if (endsWith(o.plugins, ".json")) {
+        dataPlugins = loadPlugins(o.plugins);
+        for (const PluginCode& p : dataPlugins) material->addPlugin(std::make_shared<DataPlugin>(p), true);
+    } else {
+        for (std::string_view name : split(o.plugins, ','))
+            if (!trim(name).empty()) material->addPlugin(createShippedPlugin(trim(name)), true);
+    }
+    ContextInfo context;
+    context.api = o.language == ShaderLanguage::Es300 ? GlApi::Gles30 : GlApi::Gl33Core;
+    context.limitsProfile = LimitsProfile::WebGL2;
+    context.limits = context.driverLimits = Limits::webgl2Minimums();
+    context.floatRenderTargets = true;
+    EffectCache cache(store, context);
+    cache.setEngineSamplers(Renderer::engineSamplers());
+    cache.setBuiltinDefines(engineDefineNames());
+    DrawInfo draw;
+    if (!o.pass.empty() && !parseRenderPass(o.pass, draw.pass)) throw UsageError(str("unknown pass '", o.pass, "'"));
+    draw.instanced = o.instanced;
+    draw.hasUv0 = draw.hasUv1 = draw.hasColors = draw.hasTangents = true;
+    EffectRequest request = makeEffectRequest(*material, draw, false);
+    for (const ShaderDefine& d : o.defines) {
+        setDefine(request.defines, d.name, d.value);
+        request.declaredDefines.push_back(d.name);
+    }
+    auto [vertex, fragment] = cache.buildSources(request);
+    const ShaderBuildResult& result = *o.stage == ShaderStage::Vertex ? vertex : fragment;
+    bool errors = report(result.diagnostics);
+    std::cerr << samplerReport(cache, request, Renderer::engineSamplers()).toString() << "\n";
+    ShaderInterface vs = ShaderInterface::scan(vertex.text), fs = ShaderInterface::scan(fragment.text);
+    std::vector<std::string> blocks;
+    for (auto& b : (*o.stage == ShaderStage::Vertex ? vs : fs).uniformBlocks) blocks.push_back(b.name);
+    std::cerr << "uniform blocks: " << blocks.size() << " (" << join(blocks, ", ") << ")\n";
+    try {
+        cache.checkBudget(request, vs, fs);
+        std::cerr << "budget: within the WebGL2 limits\n";
+    } catch (const Error& e) {
+        std::cerr << "budget: " << e.what() << "\n";
+        errors = true;
+    }
+    print(result.text, o.annotate);
+    if (errors) return 1;
+    return o.validate ? validate(result.text, *o.stage, o.language) : 0;
+}
+
 int runBuild(const Options& o) {
     ShaderStore store = makeStore(o);
+    if (o.material == "pbr") return runBuildEngineMaterial(o, store);
     std::vector<PluginCode> plugins = loadPlugins(o.plugins);
     ShaderBuildRequest request;
     request.stage = *o.stage;
@@ -238,33 +329,7 @@ int runBuild(const Options& o) {
               << "\n";
     print(result.text, o.annotate);
     if (errors) return 1;
-    if (!o.validate) return 0;
-
-    // glslangValidator from PATH; the stage comes from -S, the file name is ours.
-    char path[] = "/tmp/th-shader-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) throw Error("cannot create a temporary file for --validate");
-    close(fd);
-    writeFile(path, result.text.text);
-    std::string command = str("glslangValidator -S ", request.stage == ShaderStage::Vertex ? "vert" : "frag", " ", path, " 2>&1");
-    std::FILE* pipe = popen(command.c_str(), "r");
-    std::string log;
-    if (pipe) {
-        char buffer[4096];
-        size_t n;
-        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) log.append(buffer, n);
-    }
-    int status = pipe ? pclose(pipe) : -1;
-    std::filesystem::remove(path);
-    if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
-        throw Error("--validate: glslangValidator not found on PATH (Debian package glslang-tools)");
-    // Its first line names our temporary file; the rest maps to origins.
-    if (log.rfind(path, 0) == 0) log.erase(0, log.find('\n') == std::string::npos ? log.size() : log.find('\n') + 1);
-    std::string mapped = DriverLogMapper::map(log, result.text.lines);
-    if (!mapped.empty()) std::cerr << mapped << (mapped.back() == '\n' ? "" : "\n");
-    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    std::cerr << "validation: " << (ok ? "ok" : "FAILED") << " (glslangValidator, " << toString(o.language) << ")\n";
-    return ok ? 0 : 1;
+    return o.validate ? validate(result.text, request.stage, o.language) : 0;
 }
 
 } // namespace
