@@ -47,7 +47,7 @@ glm::vec3 sampleVisibleNormal(const glm::vec3& V, float alpha, float u1, float u
 
 glm::vec2 integrateDfg(float NoV, float roughness, int samples) {
     // Sampling visible normals makes each sample's weight D·V·NoL / pdf = G2 / G1(V): bounded
-    // by 1, so a few hundred samples are accurate to a fraction of a percent even at grazing
+    // by 1, so 128 samples are accurate to a few thousandths even at grazing
     // angles, where sampling D alone needs thousands.
     NoV = std::max(NoV, 1e-4f);
     float alpha = std::max(roughness * roughness, 1e-4f);

@@ -38,8 +38,9 @@ int log2Int(int v) {
 /// (the source mip selection does the blurring there), more where it is wide.
 int prefilterSamples(int level) {
     if (level <= 0) return 1;
-    if (level == 1) return 16;
-    if (level == 2) return 24;
+    if (level == 1) return 8;
+    if (level == 2) return 16;
+    if (level == 3) return 24;
     return 32;
 }
 
@@ -361,8 +362,24 @@ void ImageBasedLighting::prefilter(const ShaderStore& store, const VertexArray& 
     int levels = mSpecular.mipLevels();
     float sourceSize = float(mEnvironment.width());
     float mirrorLod = std::log2(std::max(sourceSize / float(mSpecular.width()), 1.0f));
-    for (int level = 0; level < levels; ++level) {
-        float roughness = levels > 1 ? float(level) / float(levels - 1) : 1.0f;
+    // The mirror level is the environment itself (or its level of the same size): a blit.
+    int mirrorLevel = int(std::lround(mirrorLod));
+    if (!mReadFramebuffer) mReadFramebuffer = Framebuffer("environment bake source");
+    for (int face = 0; face < 6; ++face) {
+        mReadFramebuffer.attachColor(0, mEnvironment, mirrorLevel, face);
+        mReadFramebuffer.check();
+        mFramebuffer.attachColor(0, mSpecular, 0, face);
+        mFramebuffer.setDrawBuffers(1);
+        mFramebuffer.check();
+        state.bindFramebuffer(GL_READ_FRAMEBUFFER, mReadFramebuffer.id());
+        state.bindFramebuffer(GL_DRAW_FRAMEBUFFER, mFramebuffer.id());
+        glReadBuffer(GL_COLOR_ATTACHMENT0);
+        int size = mSpecular.width();
+        glBlitFramebuffer(0, 0, size, size, 0, 0, size, size, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    }
+    p.use();
+    for (int level = 1; level < levels; ++level) {
+        float roughness = float(level) / float(levels - 1);
         glUniform4f(params, roughness, float(prefilterSamples(level)), sourceSize, float(mEnvironment.mipLevels() - 1));
         glUniform4f(target, mirrorLod, 0, 0, 0);
         for (int face = 0; face < 6; ++face) {

@@ -95,6 +95,7 @@ private:
     Texture mSkyViewLut;
     Texture mEquirect;
     Framebuffer mFramebuffer;
+    Framebuffer mReadFramebuffer;
     Sampler mCubeSampler;
     Sampler mLutSampler;
     Sampler mEquirectSampler;

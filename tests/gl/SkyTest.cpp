@@ -261,6 +261,13 @@ TEST_CASE("fog: far things and the horizon take the fog colour, near ones keep t
             for (int c = 0; c < 3; ++c) CHECK(std::abs(int(horizon[size_t(c)]) - fog[c]) <= 3);
             // Looking 20° up the ray climbs out of a 20 m layer: mostly sky, bluer than the fog.
             CHECK(int(sky[2]) > fog.b + 40);
+            // Fog that starts 8 m out leaves the near quad untouched and still swallows the far one.
+            scene.fog.startDistance = 8.0f;
+            ImageRgba8 started = renderScene(renderer, scene, camera);
+            auto clearNear = started.rgba(int(kSize * 0.14f), kSize / 2);
+            CHECK(clearNear[0] == 255);
+            CHECK(clearNear[1] == 0);
+            CHECK(std::abs(int(started.rgba(int(kSize * 0.74f), kSize / 2)[1]) - fog.g) <= 3);
             test::requireNoGlErrors(*context);
         }
     }

@@ -65,8 +65,8 @@ TEST_CASE("DFG table: roughness 1 matches the closed form of the height-correlat
         CAPTURE(NoV);
         glm::vec2 dfg = integrateDfg(float(NoV), 1.0f, kBrdfLutSamples);
         double expected = albedoAtRoughnessOne(NoV);
-        // Each sample's weight G2/G1 is bounded by 1: 256 samples land within 0.5 %.
-        CHECK(double(dfg.x + dfg.y) == doctest::Approx(expected).epsilon(0.005));
+        // Each sample's weight G2/G1 is bounded by 1: the table's 128 samples land within 1 %.
+        CHECK(double(dfg.x + dfg.y) == doctest::Approx(expected).epsilon(0.01));
     }
     glm::vec2 normal = integrateDfg(1.0f, 1.0f, kBrdfLutSamples);
     CHECK(double(normal.y) == doctest::Approx(biasAtRoughnessOneNormal()).epsilon(0.02));
@@ -99,7 +99,7 @@ TEST_CASE("DFG table: agrees with a brute-force hemisphere quadrature at mid rou
         MESSAGE("NoV ", p.NoV, " roughness ", p.roughness, ": table (", dfg.x, ", ", dfg.y, "), quadrature (", scale, ", ",
                 bias, ")");
         // Absolute: the table's values lie in [0, 1] and feed F0·scale + bias. The estimator
-        // (visible-normal sampling, 256 points) agrees to about 1e-3; half floats store 3 digits.
+        // (visible-normal sampling, 128 points) agrees to about 2e-3; half floats store 3 digits.
         CHECK(std::abs(double(dfg.x) - scale) < 0.003);
         CHECK(std::abs(double(dfg.y) - bias) < 0.001);
     }
