@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+fs::path gRoot;
 fs::path gModelFolder;
 th::GltfImportOptions gOptions;
 
@@ -70,8 +71,12 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     gOptions.maxTotalElements = 1 << 20;
     gOptions.maxImagePixels = 256 * 256;
 
-    fs::path root = fs::temp_directory_path() / ("trailhead-gltf-fuzz-" + std::to_string(::getpid()));
-    gModelFolder = root / "model";
+    gRoot = fs::temp_directory_path() / ("trailhead-gltf-fuzz-" + std::to_string(::getpid()));
+    std::atexit([] {
+        std::error_code ec;
+        fs::remove_all(gRoot, ec);
+    });
+    gModelFolder = gRoot / "model";
     fs::create_directories(gModelFolder / "textures");
     const fs::path data = fs::path(TRAILHEAD_SOURCE_DIR) / "tests" / "data" / "gltf";
     for (const char* file : {"triangle.bin", "tri angle.bin", "grey16.png", "huge_header.png"}) {
@@ -80,7 +85,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
         fs::copy_file(data / file, gModelFolder / "textures" / file, fs::copy_options::overwrite_existing, ec);
     }
     // A file just outside the model folder: inputs that name it must be refused.
-    th::writeFile(root / "secret.bin", std::string(66, '\x7f'));
+    th::writeFile(gRoot / "secret.bin", std::string(66, '\x7f'));
     return 0;
 }
 
