@@ -416,8 +416,9 @@ TEST_CASE("rock covers steep faces, triplanar: a slope reads as rock and a cliff
     test::requireNoGlErrors(*stage.context);
 }
 
-TEST_CASE("a side-lit pebble field is brighter on the stones' sun-facing flanks (texture handedness)") {
-    Stage stage(GlApi::Gles30, 192, 192);
+namespace {
+void pebbleHandedness(GlApi api) {
+    Stage stage(api, 192, 192);
     MeshData field = makePlane(6.0f, 6.0f, 4);
     field.tangents.clear();
     tt::setLayerWeights(field, std::vector<tt::LayerWeights>(field.vertexCount(), oneHot(int(TerrainLayer::Pebble))));
@@ -474,6 +475,14 @@ TEST_CASE("a side-lit pebble field is brighter on the stones' sun-facing flanks 
         CHECK(lit > 1.5 * unlit);
     }
     test::requireNoGlErrors(*stage.context);
+}
+} // namespace
+
+TEST_CASE("a side-lit pebble field is brighter on the stones' sun-facing flanks (texture handedness)") {
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        pebbleHandedness(api);
+    }
 }
 
 TEST_CASE("the road table paints asphalt along its centreline") {
@@ -555,7 +564,7 @@ TEST_CASE("hex-tiled grass hides its repeat: the image does not correlate with i
     test::requireNoGlErrors(*stage.context);
 }
 
-TEST_CASE("maps generated on a worker thread reach the GPU on the renderer's thread; drawing may wait for them") {
+TEST_CASE("maps generated on a worker thread reach the GPU on the renderer's thread - drawing may wait for them") {
     Stage stage(GlApi::Gles30, 32, 32);
     stage.light({0.0f, -1.0f, 0.0f});
     MeshData patch = makePlane(4.0f, 4.0f, 1);
