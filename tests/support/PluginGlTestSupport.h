@@ -151,8 +151,8 @@ inline int differing(const std::vector<bool>& a, const std::vector<bool>& b) {
 
 /// Builds every pass × {non-instanced, instanced} variant of `material` on this context's
 /// API through the renderer (Renderer::effectRequest, EffectCache), requires each to compile
-/// and link on the real driver, runs glslangValidator on the exact sources, and lets `check`
-/// look at each (vertex, fragment) pair.
+/// and link on the real driver without warnings, runs glslangValidator on the exact sources,
+/// and lets `check` look at each (vertex, fragment) pair.
 inline void compileEveryVariant(Renderer& renderer, const Material& material,
                                 const std::function<void(RenderPass, bool, const std::string&, const std::string&)>& check = {}) {
     for (RenderPass pass : kAllPasses)
@@ -168,6 +168,11 @@ inline void compileEveryVariant(Renderer& renderer, const Material& material,
             renderer.effects().finishAll();
             INFO(effect->error());
             REQUIRE(effect->ready());
+            // No lint finding or driver warning worth a warning, from any plugin.
+            for (const Diagnostic& d : effect->diagnostics()) {
+                INFO(d.toString());
+                CHECK((d.severity == Severity::Info));
+            }
             const std::string& vs = effect->vertexSource().text;
             const std::string& fs = effect->fragmentSource().text;
             for (auto [text, stage] : {std::pair{&vs, "vert"}, std::pair{&fs, "frag"}}) {

@@ -7,6 +7,7 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "material/MaterialRegistry.h"
 #include "material/PbrMaterial.h"
 #include "plugins/dither/DitherPlugin.h"
 #include "support/PluginTestSupport.h"
@@ -63,6 +64,21 @@ TEST_CASE("dither refuses a material that is not alpha-tested, says why, and can
     CHECK(leaves->plugin("Dither"));
     // Attach once: a second dither on the same material is an error, not a double injection.
     CHECK_THROWS_AS(leaves->addPlugin(std::make_shared<DitherPlugin>()), Error);
+}
+
+TEST_CASE("a dither factory reaches only the alpha-tested materials and counts the refusals") {
+    MaterialRegistry registry;
+    auto rock = registry.create<PbrMaterial>("rock");
+    auto leaves = registry.create<PbrMaterial>("leaves");
+    leaves->setAlphaMode(AlphaMode::Mask);
+    registry.addPluginFactory("dither", [](Material&) { return std::make_shared<DitherPlugin>(); });
+    // A material created later, alpha-tested from the start (as the glTF importer makes them).
+    auto fern = registry.create<PbrMaterial>("fern", PbrParams{.alphaMode = AlphaMode::Mask});
+    CHECK(leaves->plugin("Dither"));
+    CHECK(fern->plugin("Dither"));
+    CHECK_FALSE(rock->plugin("Dither"));
+    CHECK(registry.stats().refused == 1);
+    CHECK(registry.stats().attached == 2);
 }
 
 TEST_CASE("dither checks its settings") {
@@ -124,7 +140,7 @@ TEST_CASE("dither's GLSL noise and band tests are DitherMath's") {
     CHECK(has(code, "ditherRamp(vDitherBands.z, vDitherBands.w, vDitherDistance) > ditherN"));
 }
 
-TEST_CASE("dither mirror: noise in [0, 1), varied over a 4x4 block, fixed to the pixel") {
+TEST_CASE("dither mirror: noise in the unit interval, varied over a 4x4 block, fixed to the pixel") {
     std::set<int> buckets;
     for (int y = 0; y < 4; ++y)
         for (int x = 0; x < 4; ++x) {
