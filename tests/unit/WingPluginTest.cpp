@@ -25,6 +25,13 @@ TEST_CASE("wing declares exactly its define, uniforms, attribute and keys") {
            std::vector<std::string>{"CUSTOM_VERTEX_DEFINITIONS", "CUSTOM_VERTEX_UPDATE_POSITION", "CUSTOM_VERTEX_UPDATE_NORMAL"}));
     CHECK(d.fragment.empty());
     test::checkSnippetHygiene(d);
+    // The angle and the rotation, term for term as WingMath computes them.
+    std::string code = test::allSnippetCode(d);
+    CHECK(has(code, "float span = clamp(abs(x) / wingHalfSpan, 0.0, 1.0);"));
+    CHECK(has(code, "return beat.y * sin(wingOmega * wingTime + beat.x) * span;"));
+    CHECK(has(code, "float s = sin(angle) * side;"));
+    CHECK(has(code, "return vec3(c * v.x - s * v.y, s * v.x + c * v.y, v.z);"));
+    CHECK(has(code, "float wingSide = sign(positionUpdated.x);"));
 }
 
 TEST_CASE("wing snaps its frequency onto the 2pi/300 grid and checks its half-span") {
