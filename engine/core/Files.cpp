@@ -34,8 +34,13 @@ void writeFile(const std::filesystem::path& path, std::string_view bytes) {
 
 bool isInside(const std::filesystem::path& root, const std::filesystem::path& candidate) {
     namespace fs = std::filesystem;
-    fs::path base = fs::weakly_canonical(root).lexically_normal();
-    fs::path full = fs::weakly_canonical(candidate.is_absolute() ? candidate : root / candidate).lexically_normal();
+    // The error_code overloads: a name the file system rejects (too long, bad bytes) is simply
+    // not inside, never an exception out of a containment check.
+    std::error_code ec;
+    fs::path base = fs::weakly_canonical(root, ec).lexically_normal();
+    if (ec) return false;
+    fs::path full = fs::weakly_canonical(candidate.is_absolute() ? candidate : root / candidate, ec).lexically_normal();
+    if (ec) return false;
     auto b = base.begin(), f = full.begin();
     for (; b != base.end(); ++b, ++f) {
         if (b->empty()) continue; // trailing separator
