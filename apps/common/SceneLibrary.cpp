@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "common/Presets.h"
+#include "common/scenes/GalleryScene.h"
 #include "common/scenes/GltfScene.h"
+#include "common/scenes/LightStressScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
 
@@ -43,6 +45,32 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     return buildGltfScene(context, o);
 }
 
+BuiltScene buildLightStressKind(SceneBuildContext& context, const SceneFile& file) {
+    int lights = 1024;
+    if (file.params) {
+        json::ObjectReader p(*file.params, "params");
+        if (const json::Value* v = p.optional("lightCount")) lights = int(v->asInt("params.lightCount", 0, 65536));
+        p.finish();
+    }
+    return buildLightStressScene(context, lights);
+}
+
+BuiltScene buildGalleryKind(SceneBuildContext& context, const SceneFile& file) {
+    GalleryModels models = GalleryModels::Optional;
+    if (file.params) {
+        json::ObjectReader p(*file.params, "params");
+        if (const json::Value* v = p.optional("gltfExhibits")) {
+            std::string mode = v->asString("params.gltfExhibits");
+            if (mode == "optional") models = GalleryModels::Optional;
+            else if (mode == "required") models = GalleryModels::Required;
+            else if (mode == "off") models = GalleryModels::Off;
+            else throw Error(v->where(), str("params.gltfExhibits: unknown mode '", mode, "'; expected optional, required or off"));
+        }
+        p.finish();
+    }
+    return buildGalleryScene(context, models);
+}
+
 const std::vector<std::string> kNoKeys;
 
 } // namespace
@@ -51,6 +79,11 @@ const std::vector<SceneKind>& sceneKinds() {
     static const std::vector<SceneKind> kinds = {
         {"gltf", "a glTF 2.0 model (params.model: a sample name or a path), lit by its lights and an environment", {},
          buildGltfKind},
+        {"light-stress", "the many-lights benchmark: floor, 100 spheres, params.lightCount spot lights (default 1024)",
+         {"lightCounts", "floor", "spheres", "lights"}, buildLightStressKind},
+        {"gallery", "an exhibition hall: 264 spot lights with per-room masks, budgeted spot shadows, a stencil portal "
+         "(params.gltfExhibits: optional, required or off)",
+         {}, buildGalleryKind},
     };
     return kinds;
 }

@@ -17,7 +17,7 @@ struct FrameStats {
     uint64_t programsBuilt = 0;   ///< effect cache: total effects built so far
     double cpuMs = 0;             ///< CPU time in render(), driver calls included
     double cpuOutsideDriverMs = 0;///< CPU time spent gathering, culling and sorting
-    double clusterBuildMs = 0;    ///< CPU time binning lights into clusters (0 when nothing moved)
+    double clusterBuildMs = 0;    ///< CPU time binning lights into clusters (the unchanged-input check alone when nothing moved)
     uint32_t clusterEntries = 0;  ///< light indices over all clusters
 };
 

@@ -66,6 +66,7 @@ LightClusters::LightClusters(ClusterSettings settings) : mSettings(settings) {
     mBounds.resize(size_t(clusterCount()));
     mBoundSpheres.resize(size_t(clusterCount()));
     mCounts.assign(size_t(clusterCount()), 0);
+    mShadowedCounts.assign(size_t(clusterCount()), 0);
     mListStart.assign(size_t(clusterCount()), 0);
 }
 
@@ -162,14 +163,14 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     float depthPlanes[2] = {view.nearPlane, view.farPlane};
     h = hashFloats(h, depthPlanes, 2);
     for (const ClusterLight& l : lights) {
-        float v[10] = {l.position.x, l.position.y, l.position.z, l.range, l.direction.x, l.direction.y, l.direction.z,
-                       l.outerConeAngle, l.spot ? 1.0f : 0.0f, float(l.index)};
-        h = hashFloats(h, v, 10);
+        float v[11] = {l.position.x, l.position.y, l.position.z, l.range, l.direction.x, l.direction.y, l.direction.z,
+                       l.outerConeAngle, l.spot ? 1.0f : 0.0f, l.shadowed ? 1.0f : 0.0f, float(l.index)};
+        h = hashFloats(h, v, 11);
     }
     h = hashCombine(h, lights.size());
-    if (h == mInputHash && !mTexels.empty()) {
+    if (mSettings.reuseUnchanged && h == mInputHash && !mTexels.empty()) {
         mStats.skipped = true;
-        mStats.buildMs = 0.0;
+        mStats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return false;
     }
     mInputHash = h;
@@ -182,7 +183,13 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     float cameraNear = std::max(view.nearPlane, 1e-4f);
     float cameraFar = std::max(view.farPlane, cameraNear * 1.001f);
 
-    for (uint32_t li = 0; li < uint32_t(lights.size()); ++li) {
+    // Shadowed lights first, so they lead every list (the shader's shadow loop).
+    std::vector<uint32_t> order;
+    order.reserve(lights.size());
+    for (int shadowedPass = 1; shadowedPass >= 0; --shadowedPass)
+        for (uint32_t li = 0; li < uint32_t(lights.size()); ++li)
+            if (lights[li].shadowed == bool(shadowedPass)) order.push_back(li);
+    for (uint32_t li : order) {
         const ClusterLight& l = lights[li];
         glm::vec4 sphere = boundingSphere(l);
         glm::vec3 centre(sphere);
@@ -232,6 +239,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
 
     // Keep, per cluster, the first lights (the most important) up to the cap and the budget.
     std::fill(mCounts.begin(), mCounts.end(), 0u);
+    std::fill(mShadowedCounts.begin(), mShadowedCounts.end(), 0u);
     size_t kept = 0;
     for (uint64_t pair : mPairs) {
         uint32_t c = uint32_t(pair >> 32);
@@ -240,6 +248,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
             continue;
         }
         ++mCounts[c];
+        if (lights[uint32_t(pair)].shadowed) ++mShadowedCounts[c];
         mPairs[kept++] = pair;
     }
     mPairs.resize(kept);
@@ -258,23 +267,30 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     }
     mStats.entries = total;
 
-    // Texels: headers, then the lists four to a texel, padded to whole rows.
+    // Texels: headers, then the lists four to a texel (the shadowed group padded to a whole
+    // texel), padded to whole rows.
     size_t clusters = mCounts.size();
-    size_t listTexels = 0;
-    for (uint32_t n : mCounts) listTexels += (n + 3) / 4;
-    size_t texels = clusters + listTexels;
+    auto listTexels = [&](size_t c) {
+        uint32_t shadowed = mShadowedCounts[c], rest = mCounts[c] - shadowed;
+        return size_t((shadowed + 3) / 4 + (rest + 3) / 4);
+    };
+    size_t texels = clusters;
+    for (size_t c = 0; c < clusters; ++c) texels += listTexels(c);
     size_t rows = (texels + kTextureWidth - 1) / kTextureWidth;
-    mTexels.assign(rows * kTextureWidth * 4, 0u);
+    mTexels.assign(rows * kTextureWidth * 4, kEmptySlot);
+    std::fill(mTexels.begin(), mTexels.begin() + std::ptrdiff_t(clusters * 4), 0u);
     size_t next = clusters;
     for (size_t c = 0; c < clusters; ++c) {
         uint32_t* header = &mTexels[c * 4];
         header[0] = uint32_t(next);
         header[1] = mCounts[c];
-        uint32_t* list = &mTexels[next * 4];
-        uint32_t n = mCounts[c];
-        std::memcpy(list, mEntries.data() + mListStart[c], n * sizeof(uint32_t));
-        for (uint32_t i = n; i < (n + 3) / 4 * 4; ++i) list[i] = kEmptySlot;
-        next += (n + 3) / 4;
+        header[2] = mShadowedCounts[c];
+        const uint32_t* entries = mEntries.data() + mListStart[c];
+        uint32_t shadowed = mShadowedCounts[c];
+        std::memcpy(&mTexels[next * 4], entries, shadowed * sizeof(uint32_t));
+        size_t restStart = next + (shadowed + 3) / 4;
+        std::memcpy(&mTexels[restStart * 4], entries + shadowed, (mCounts[c] - shadowed) * sizeof(uint32_t));
+        next += listTexels(c);
     }
     mStats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return true;

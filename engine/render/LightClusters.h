@@ -22,10 +22,14 @@
 // is the tight sphere around its cone and cap, not the range sphere.
 //
 // Output. One texel stream for one RGBA32UI texture (see texels()): a header texel per
-// cluster (offset of its list in texels, light count), then the lists, four light indices
-// per texel. Lights are binned in the order given, so callers pass the most important first:
-// when a cluster is full (maxLightsPerCluster) or the index budget is spent, the least
-// important lights are the ones left out (counted in stats()).
+// cluster (offset of its list in texels, light count, shadowed count), then the lists, four
+// light indices per texel. A list starts with the lights that have a shadow map, padded to
+// a whole texel, so the shader runs the shadow lookup in a loop of its own: CPU rasterisers
+// execute a branch's body for every lane whether or not any lane takes it, and a shadow
+// lookup (nine PCF taps) in the one loop would cost every light as much as a shadowed one.
+// Lights are binned in the order given (shadowed ones first), so callers pass the most
+// important first: when a cluster is full (maxLightsPerCluster) or the index budget is
+// spent, the least important lights are the ones left out (counted in stats()).
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -52,6 +56,9 @@ struct ClusterSettings {
     /// Spot lights are tested against their cone (false: against their bounding sphere only;
     /// kept to measure what the cone test saves).
     bool coneTest = true;
+    /// Keep the last lists when neither the lights nor the view changed (a hash of the
+    /// inputs; see build()). Off: rebin every frame (to measure what the skip saves).
+    bool reuseUnchanged = true;
 };
 
 /// A point or spot light as the binning sees it, in view space (right-handed, −Z forward).
@@ -61,6 +68,7 @@ struct ClusterLight {
     glm::vec3 direction{0.0f, 0.0f, -1.0f}; ///< spot axis (unit)
     float outerConeAngle = 3.14159265f; ///< radians from the axis; ≥ π/2 tests as a point light
     bool spot = false;
+    bool shadowed = false;             ///< has a shadow map: listed first, shaded in the shadow loop
     uint32_t index = 0;                ///< what the cluster lists hold (the light's slot in the light data)
 };
 
@@ -73,13 +81,16 @@ struct ClusterView {
 
 class LightClusters {
 public:
-    /// Texels per row of the cluster texture (RGBA32UI).
+    /// Texels per row of the cluster texture (RGBA32UI); shaders/pbr/lights.glsl addresses
+    /// it with kClusterRowShift = 10.
     static constexpr int kTextureWidth = 1024;
 
     explicit LightClusters(ClusterSettings settings = {});
 
     /// Bins `lights` (most important first) for `view`. When neither the lights nor the view
-    /// changed since the last build, the previous result is kept (returns false).
+    /// changed since the last build, the previous result is kept (returns false). The lists
+    /// depend on the view, so this is the only saving "static lights" can offer a clustered
+    /// renderer; a moving camera rebins everything anyway.
     bool build(std::span<const ClusterLight> lights, const ClusterView& view);
 
     const ClusterSettings& settings() const { return mSettings; }
@@ -103,11 +114,14 @@ public:
     float sliceScale() const { return mSliceScale; }
     float sliceBias() const { return mSliceBias; }
 
-    /// The light indices of one cluster, most important first.
+    /// The light indices of one cluster: shadowed lights first, each group most important first.
     std::span<const uint32_t> lights(int cluster) const;
+    /// How many of lights(cluster) come first as shadowed lights.
+    uint32_t shadowedCount(int cluster) const { return mShadowedCounts[size_t(cluster)]; }
     /// RGBA32UI texels, row-major with kTextureWidth per row: clusterCount() headers
-    /// (x: first texel of the list, y: light count), then the lists, four indices per texel
-    /// (unused slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
+    /// (x: first texel of the list, y: light count, z: shadowed lights among them), then the
+    /// lists, four indices per texel, the shadowed group padded to a whole texel (unused
+    /// slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
     const std::vector<uint32_t>& texels() const { return mTexels; }
     /// Rows of the texture the texels fill.
     int textureRows() const { return int((mTexels.size() / 4 + kTextureWidth - 1) / kTextureWidth); }
@@ -120,7 +134,7 @@ public:
         int maxPerCluster = 0;
         int occupiedClusters = 0;  ///< clusters with at least one light
         size_t testsRun = 0;       ///< cluster-light tests after the coarse range
-        double buildMs = 0;        ///< CPU time of the last build (0 when it was skipped)
+        double buildMs = 0;        ///< CPU time of the last build (of the input check alone when skipped)
         bool skipped = false;      ///< the last build found nothing changed
     };
     const Stats& stats() const { return mStats; }
@@ -137,6 +151,7 @@ private:
     std::vector<glm::vec3> mPlanesX;       ///< tile column boundaries (tilesX + 1), through the eye
     std::vector<glm::vec3> mPlanesY;       ///< tile row boundaries (tilesY + 1)
     std::vector<uint32_t> mCounts;         ///< per cluster
+    std::vector<uint32_t> mShadowedCounts; ///< per cluster
     std::vector<uint32_t> mListStart;      ///< per cluster: first entry in mEntries
     std::vector<uint32_t> mEntries;        ///< all lists, back to back
     std::vector<uint64_t> mPairs;          ///< scratch: (cluster << 32) | light index

@@ -494,6 +494,8 @@ void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int
         c.range = l.range;
         c.spot = l.type == LightType::Spot;
         c.outerConeAngle = c.spot ? l.outerConeAngle : 3.14159265f;
+        int source = packed[size_t(slot)];
+        c.shadowed = size_t(source) < mSpotShadowLayers.size() && mSpotShadowLayers[size_t(source)] >= 0;
         c.index = uint32_t(slot);
         mClusterLights.push_back(c);
         rank.emplace_back(l.importance, l.intensity * glm::length(l.color));

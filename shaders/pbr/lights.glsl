@@ -9,14 +9,18 @@
 uniform highp sampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
-// RGBA32UI texel per cluster (x: first texel of its list, y: light count), then the lists,
-// four light slots per texel; clusterGrid.w texels per row.
+// RGBA32UI texel per cluster (x: first texel of its list, y: light count, z: how many of
+// them have a spot shadow map), then the lists, four light slots per texel, the shadowed
+// lights first and padded to a whole texel; 1024 texels per row (LightClusters::kTextureWidth).
 uniform highp usampler2D lightClusters;
 
-const int kLightsPerRow = 512;
+// Rows are powers of two so texel addresses are shifts and masks: integer division is
+// scalarised lane by lane on CPU rasterisers (llvmpipe) and costs more than the fetch.
+const int kLightsPerRowShift = 9;   // 512 lights per row
+const int kClusterRowShift = 10;    // 1024 texels per row
 
 vec4 lightTexel(int light, int texel) {
-    return texelFetch(lightData, ivec2((light % kLightsPerRow) * 4 + texel, light / kLightsPerRow), 0);
+    return texelFetch(lightData, ivec2(((light & ((1 << kLightsPerRowShift) - 1)) << 2) + texel, light >> kLightsPerRowShift), 0);
 }
 
 // glTF KHR_lights_punctual's recommended falloff: inverse square, windowed to zero at range.
@@ -40,9 +44,10 @@ vec3 shadeDirectionalLight(Surface s, int light, uint materialMask) {
     return shadeDirect(s, -lightTexel(light, 2).xyz, lightTexel(light, 1).rgb); // no falloff
 }
 
-// A point or spot light. The range test comes first: most lights of a cluster miss most of
-// its fragments, and it needs one texel.
-vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask) {
+// A point or spot light. `withShadow` is a constant at every call: the shadow lookup exists
+// only in the shadowed lights' loop (a CPU rasteriser runs a branch's body for every lane
+// even when no lane takes it, so an unused lookup in the common loop would still cost).
+vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask, bool withShadow) {
     vec4 t0 = lightTexel(light, 0);
     vec3 toLight = t0.xyz - positionW;
     float d2 = dot(toLight, toLight);
@@ -58,14 +63,13 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
         float a = clamp(cd * t3.x + t3.y, 0.0, 1.0);
         attenuation *= a * a;
         if (attenuation <= 0.0) return vec3(0.0);
-        if (t2.w >= 0.0 && drawParams.y > 0.5) attenuation *= spotShadow(int(t2.w + 0.5), positionW, normalW);
+        if (withShadow && t2.w >= 0.0 && drawParams.y > 0.5) attenuation *= spotShadow(int(t2.w + 0.5), positionW, normalW);
     }
     return shadeDirect(s, L, t1.rgb * attenuation);
 }
 
 ivec2 clusterTexel(int index) {
-    int width = int(clusterGrid.w);
-    return ivec2(index % width, index / width);
+    return ivec2(index & ((1 << kClusterRowShift) - 1), index >> kClusterRowShift);
 }
 
 // The fragment's cluster: its screen tile and the slice of its view depth, both clamped, so
@@ -88,11 +92,18 @@ vec3 shadePunctualLights(Surface s, vec3 positionW, vec3 normalW, uint materialM
     for (int i = 0; i < directional; ++i) sum += shadeDirectionalLight(s, i, materialMask);
     uvec4 header = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0);
     int first = int(header.x);
-    int count = int(header.y);
-    for (int i = 0; i < count; i += 4) {
+    int shadowed = int(header.z);
+    int unshadowed = int(header.y) - shadowed;
+    for (int i = 0; i < shadowed; i += 4) {
         uvec4 slots = texelFetch(lightClusters, clusterTexel(first + i / 4), 0);
-        int n = min(count - i, 4);
-        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask);
+        int n = min(shadowed - i, 4);
+        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask, true);
+    }
+    first += (shadowed + 3) / 4;
+    for (int i = 0; i < unshadowed; i += 4) {
+        uvec4 slots = texelFetch(lightClusters, clusterTexel(first + i / 4), 0);
+        int n = min(unshadowed - i, 4);
+        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask, false);
     }
     return sum;
 }

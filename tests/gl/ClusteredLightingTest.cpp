@@ -123,7 +123,7 @@ TEST_CASE("a light excluded from a material or mesh does not light it, and masks
     }
 }
 
-TEST_CASE("1024 lights render with the same uniform blocks and samplers as one; extra lights drop by importance") {
+TEST_CASE("1024 lights render with the same uniform blocks and samplers as one - extra lights drop by importance") {
     auto context = makeTestContext(GlApi::Gles30, 64, 64);
     {
         Renderer renderer(*context, lightingTestOptions());

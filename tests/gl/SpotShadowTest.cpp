@@ -58,7 +58,7 @@ Probes renderProbes(Context& context, int budget, float importanceA, float impor
 
 } // namespace
 
-TEST_CASE("the most important shadow-casting spot light casts a box's shadow; one beyond the budget does not") {
+TEST_CASE("the most important shadow-casting spot light casts a box's shadow - one beyond the budget does not") {
     auto context = makeTestContext(GlApi::Gles30, 160, 160);
     {
         // Budget 1, A more important: A shadows, B lights its probe unshadowed.

@@ -256,3 +256,32 @@ TEST_CASE("LightClusters: nothing moved, nothing rebuilt") {
     CHECK(clusters.build(lights, testView()));
     CHECK_FALSE(clusters.stats().skipped);
 }
+
+TEST_CASE("LightClusters: shadowed lights lead each list, padded to a whole texel") {
+    LightClusters clusters;
+    std::vector<ClusterLight> lights;
+    for (uint32_t i = 0; i < 7; ++i) {
+        ClusterLight l = pointLight({0, 0, -20}, 1.0f, 10 + i);
+        l.shadowed = i == 2 || i == 5; // given in importance order, shadowed ones among them
+        lights.push_back(l);
+    }
+    clusters.build(lights, testView());
+    int c = clusters.clusterForViewPosition({0, 0, -20});
+    auto list = clusters.lights(c);
+    REQUIRE(list.size() == 7);
+    CHECK(clusters.shadowedCount(c) == 2);
+    CHECK(list[0] == 12);
+    CHECK(list[1] == 15);
+    CHECK(list[2] == 10);
+    CHECK(list[6] == 16);
+    const std::vector<uint32_t>& texels = clusters.texels();
+    uint32_t first = texels[size_t(c) * 4];
+    CHECK(texels[size_t(c) * 4 + 1] == 7);
+    CHECK(texels[size_t(c) * 4 + 2] == 2);
+    // Texel `first`: the two shadowed lights and padding; then the five others from `first + 1`.
+    CHECK(texels[size_t(first) * 4 + 0] == 12);
+    CHECK(texels[size_t(first) * 4 + 1] == 15);
+    CHECK(texels[size_t(first) * 4 + 2] == 0xFFFFFFFFu);
+    CHECK(texels[size_t(first) * 4 + 3] == 0xFFFFFFFFu);
+    for (uint32_t i = 0; i < 5; ++i) CHECK(texels[size_t(first + 1) * 4 + i] == list[2 + i]);
+}

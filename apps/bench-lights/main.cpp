@@ -1,0 +1,263 @@
+// bench-lights: renders the light-stress scene (apps/common/scenes/LightStressScene.h, the
+// figures of assets/scenes/light-stress.json) headless at 1280×720 for N = 1, 16, 64, 256 and
+// 1024 spot lights and prints, per N: median and p90 frame time (glFinish closes each
+// frame), the CPU time of the cluster build, draw calls, and the uniform blocks and samplers
+// of the floor's effect (they must not grow with N). The clusters are rebinned every frame,
+// as a moving camera needs; the last table measures what skipping the rebinning saves when
+// nothing moved ("static lights").
+//
+// Columns: median/p90 wall time per frame; process cpu = CPU ms of all the process's threads
+// per frame (llvmpipe rasterises on them; steadier than wall time on a shared machine);
+// cluster ms = CPU time binning; render ms = CPU time inside Renderer::render.
+//
+// Usage: bench-lights [--frames N] [--warmup N] [--counts 1,16,64,256,1024] [--size WxH]
+//                     [--png DIR] [--shaders DIR (shader variants, for A/B runs)]
+//                     [--grid 16x9x24 (cluster tiles across, down, depth slices)]
+// ES 3.0 by default; TRAILHEAD_GL_API=gl33 switches to OpenGL 3.3 core.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <time.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "common/AppPaths.h"
+#include "common/scenes/LightStressScene.h"
+#include "core/Error.h"
+#include "core/Log.h"
+#include "gl/GlApi.h"
+#include "gl/Readback.h"
+#include "render/LightClusters.h"
+
+namespace {
+
+using namespace th;
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+/// CPU time of the whole process (every llvmpipe thread included), in ms: on a shared
+/// machine it moves less with the load than the wall clock does.
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    size_t i = size_t(std::ceil(p * double(v.size()))) - 1;
+    return v[std::min(i, v.size() - 1)];
+}
+
+struct Options {
+    int frames = 20;
+    int warmup = 3;
+    std::vector<int> counts = {1, 16, 64, 256, 1024};
+    int width = LightStressFigures::kWidth, height = LightStressFigures::kHeight;
+    std::filesystem::path pngDirectory;
+    std::filesystem::path shaderDirectory;
+    ClusterSettings clusters;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw Error(str("bench-lights: ", a, " needs a value"));
+            return argv[++i];
+        };
+        if (a == "--frames") o.frames = std::max(1, std::atoi(value().c_str()));
+        else if (a == "--warmup") o.warmup = std::max(0, std::atoi(value().c_str()));
+        else if (a == "--counts") {
+            o.counts.clear();
+            std::string list = value();
+            for (size_t p = 0; p < list.size();) {
+                size_t comma = list.find(',', p);
+                o.counts.push_back(std::max(0, std::atoi(list.substr(p, comma - p).c_str())));
+                p = comma == std::string::npos ? list.size() : comma + 1;
+            }
+        } else if (a == "--size") {
+            std::string s = value();
+            if (std::sscanf(s.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 1 || o.height < 1)
+                throw Error(str("bench-lights: --size wants WxH, got '", s, "'"));
+        } else if (a == "--png") o.pngDirectory = value();
+        else if (a == "--shaders") o.shaderDirectory = value();
+        else if (a == "--grid") {
+            std::string g = value();
+            if (std::sscanf(g.c_str(), "%dx%dx%d", &o.clusters.tilesX, &o.clusters.tilesY, &o.clusters.slices) != 3)
+                throw Error(str("bench-lights: --grid wants TILESxTILESxSLICES, got '", g, "'"));
+        }
+        else throw Error(str("bench-lights: unknown option '", a, "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid)"));
+    }
+    return o;
+}
+
+DrawInfo drawInfoFor(const Mesh& mesh) {
+    const Geometry& g = *mesh.geometry();
+    return DrawInfo{RenderPass::Main, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(),
+                    g.hasColors(), mesh.receiveShadows, mesh.userFlags};
+}
+
+/// The scene's point and spot lights as the renderer hands them to the clusters.
+std::vector<ClusterLight> clusterLights(const Scene& scene, const Camera& camera) {
+    std::vector<ClusterLight> out;
+    glm::mat4 view = camera.view();
+    for (size_t i = 0; i < scene.lights.size(); ++i) {
+        const Light& l = scene.lights[i];
+        ClusterLight c;
+        c.position = glm::vec3(view * glm::vec4(l.position, 1.0f));
+        c.direction = glm::normalize(glm::mat3(view) * l.direction);
+        c.range = l.range;
+        c.spot = l.type == LightType::Spot;
+        c.outerConeAngle = c.spot ? l.outerConeAngle : 3.14159265f;
+        c.index = uint32_t(i);
+        out.push_back(c);
+    }
+    return out;
+}
+
+struct Row {
+    int lights = 0;
+    double medianMs = 0, p90Ms = 0, clusterMs = 0, cpuMs = 0, processMs = 0;
+    uint32_t drawCalls = 0;
+    size_t blocks = 0, samplers = 0;
+    size_t entries = 0;
+    int maxPerCluster = 0, occupied = 0;
+    double rebinMs = 0, unchangedMs = 0, sphereOnlyEntries = 0;
+};
+
+Row run(Context& context, const Options& o, int lightCount) {
+    RendererOptions options;
+    options.programCacheDirectory.clear();
+    options.shaderDirectory = o.shaderDirectory;
+    options.clusters = o.clusters;
+    options.clusters.reuseUnchanged = false; // rebin every frame: the moving-camera cost
+    Renderer renderer(context, options);
+    SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
+    BuiltScene built = buildLightStressScene(build, lightCount);
+    Scene& scene = *built.scene;
+    Camera camera = built.camera;
+    RenderTarget output(o.width, o.height, TextureFormat::RGBA8, "bench-lights");
+    renderer.prepare(scene, camera, output);
+
+    Row row;
+    row.lights = lightCount;
+    std::vector<double> frameMs, clusterMs, cpuMs, processMs;
+    for (int f = 0; f < o.warmup + o.frames; ++f) {
+        auto t0 = Clock::now();
+        double p0 = processCpuMs();
+        renderer.render(scene, camera, output, double(f) / 60.0);
+        glFinish();
+        double ms = msSince(t0);
+        if (f < o.warmup) continue;
+        frameMs.push_back(ms);
+        processMs.push_back(processCpuMs() - p0);
+        clusterMs.push_back(renderer.stats().clusterBuildMs);
+        cpuMs.push_back(renderer.stats().cpuMs);
+    }
+    row.medianMs = percentile(frameMs, 0.5);
+    row.p90Ms = percentile(frameMs, 0.9);
+    row.clusterMs = percentile(clusterMs, 0.5);
+    row.cpuMs = percentile(cpuMs, 0.5);
+    row.processMs = percentile(processMs, 0.5);
+    row.drawCalls = renderer.stats().mainDrawCalls;
+    const LightClusters::Stats& cs = renderer.lightClusters().stats();
+    row.entries = cs.entries;
+    row.maxPerCluster = cs.maxPerCluster;
+    row.occupied = cs.occupiedClusters;
+
+    // The floor's effect: what its program declares and uses.
+    Node* floor = scene.root().find("floor");
+    if (floor && floor->mesh) {
+        Material& material = *floor->mesh->parts()[0].material;
+        auto effect = renderer.effects().get(renderer.effectRequest(material, drawInfoFor(*floor->mesh)));
+        renderer.effects().finishAll();
+        if (effect->ready()) {
+            row.blocks = effect->program().activeUniformBlocks().size();
+            row.samplers = effect->program().activeSamplers().size();
+        }
+    }
+
+    // Static lights: rebinning from scratch against finding that nothing changed (CPU only,
+    // the same lights and view as the renderer's).
+    Camera c = camera;
+    c.aspect = float(o.width) / float(o.height);
+    std::vector<ClusterLight> lights = clusterLights(scene, c);
+    ClusterView view{c.projection(), c.nearPlane, c.farPlane};
+    ClusterSettings rebinEveryTime = o.clusters;
+    rebinEveryTime.reuseUnchanged = false;
+    LightClusters rebin(rebinEveryTime), reuse(o.clusters);
+    std::vector<double> rebinMs, reuseMs;
+    reuse.build(lights, view);
+    for (int i = 0; i < 10; ++i) {
+        rebin.build(lights, view);
+        rebinMs.push_back(rebin.stats().buildMs);
+        reuse.build(lights, view);
+        reuseMs.push_back(reuse.stats().buildMs);
+    }
+    row.rebinMs = percentile(rebinMs, 0.5);
+    row.unchangedMs = percentile(reuseMs, 0.5);
+    ClusterSettings sphereOnly = o.clusters;
+    sphereOnly.coneTest = false;
+    LightClusters loose(sphereOnly);
+    loose.build(lights, view);
+    row.sphereOnlyEntries = double(loose.stats().entries);
+
+    if (!o.pngDirectory.empty()) {
+        std::filesystem::create_directories(o.pngDirectory);
+        writePng(o.pngDirectory / str("light-stress-", lightCount, ".png"),
+                 readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+    }
+    return row;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        Options o = parse(argc, argv);
+        Log::setMinimumLevel(LogLevel::Warning);
+        ContextDesc desc;
+        desc.kind = ContextKind::Headless;
+        desc.width = o.width;
+        desc.height = o.height;
+        desc.debug = false;
+        desc.limitsProfile = LimitsProfile::WebGL2;
+        auto context = createContext(desc);
+        const ContextInfo& info = context->info();
+        std::printf("bench-lights: light-stress at %dx%d, %d frames after %d warm-up, glFinish per frame\n", o.width, o.height,
+                    o.frames, o.warmup);
+        std::printf("GL: %s | %s | %s\n", info.renderer.c_str(), info.version.c_str(), toString(info.api));
+        std::printf("\n%7s %10s %10s %13s %11s %10s %6s %7s %9s %10s %9s\n", "lights", "median ms", "p90 ms",
+                    "process cpu", "cluster ms", "render ms", "draws", "blocks", "samplers", "entries", "max/clst");
+        std::vector<Row> rows;
+        for (int n : o.counts) {
+            Row r = run(*context, o, n);
+            rows.push_back(r);
+            std::printf("%7d %10.2f %10.2f %13.1f %11.3f %10.2f %6u %7zu %9zu %10zu %9d\n", r.lights, r.medianMs, r.p90Ms,
+                        r.processMs, r.clusterMs, r.cpuMs, r.drawCalls, r.blocks, r.samplers, r.entries, r.maxPerCluster);
+            std::fflush(stdout);
+        }
+        std::printf("\nclusters: %dx%d tiles x %d slices; entries = light indices over all clusters\n", o.clusters.tilesX,
+                    o.clusters.tilesY, o.clusters.slices);
+        std::printf("%7s %14s %16s %14s %18s %16s\n", "lights", "rebin ms", "unchanged ms", "entries", "sphere-only entries",
+                    "lights/occupied");
+        for (const Row& r : rows)
+            std::printf("%7d %14.3f %16.4f %14zu %18.0f %16.1f\n", r.lights, r.rebinMs, r.unchangedMs, r.entries, r.sphereOnlyEntries,
+                        r.occupied > 0 ? double(r.entries) / double(r.occupied) : 0.0);
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 1;
+    }
+}

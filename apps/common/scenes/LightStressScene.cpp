@@ -1,0 +1,80 @@
+#include "common/scenes/LightStressScene.h"
+
+#include <cmath>
+
+#include "assets/ProceduralMeshes.h"
+#include "core/Str.h"
+#include "material/PbrMaterial.h"
+
+namespace th {
+
+BuiltScene buildLightStressScene(SceneBuildContext&, int lightCount) {
+    using F = LightStressFigures;
+    BuiltScene built;
+    Scene& scene = *built.scene;
+    scene.sunLight = false;
+    scene.sky.enabled = false;
+    scene.environment.source = EnvironmentSource::None;
+    scene.environment.showAsBackground = false;
+    scene.fog.enabled = false;
+    scene.post.toneMapping = ToneMapping::PbrNeutral;
+    scene.post.clearColor = glm::vec3(0.0f);
+
+    auto floorMaterial = std::make_shared<PbrMaterial>("light-stress floor");
+    floorMaterial->setBaseColorFactor(glm::vec4(glm::vec3(F::kFloorGrey), 1.0f));
+    floorMaterial->setMetallicRoughness(0.0f, F::kFloorRoughness);
+    auto floorMesh = std::make_shared<Mesh>("floor", std::make_shared<Geometry>(makePlane(F::kFloorSize, F::kFloorSize), "floor"));
+    floorMesh->setMaterial(floorMaterial);
+    floorMesh->castShadows = false;
+    scene.root().addChild("floor").mesh = floorMesh;
+    built.materials.push_back(floorMaterial);
+
+    // One sphere geometry, one material per sphere: metallic by row, roughness by column.
+    auto sphere = std::make_shared<Geometry>(
+        makeUvSphere(F::kSphereDiameter * 0.5f, F::kSphereSegments, F::kSphereRings), "sphere");
+    float half = float(F::kSphereGrid - 1) * 0.5f;
+    for (int row = 0; row < F::kSphereGrid; ++row)
+        for (int column = 0; column < F::kSphereGrid; ++column) {
+            auto material = std::make_shared<PbrMaterial>(str("sphere r", row, " c", column));
+            material->setBaseColorFactor(glm::vec4(glm::vec3(F::kSphereGrey), 1.0f));
+            material->setMetallicRoughness(float(row) / 9.0f, std::max(0.05f, float(column) / 9.0f));
+            auto mesh = std::make_shared<Mesh>(str("sphere ", row, ",", column), sphere);
+            mesh->setMaterial(material);
+            mesh->castShadows = false;
+            Node& node = scene.root().addChild(str("sphere ", row, ",", column));
+            node.mesh = mesh;
+            node.transform.translation = {(float(column) - half) * F::kSphereSpacing, F::kSphereDiameter * 0.5f,
+                                          (float(row) - half) * F::kSphereSpacing};
+            built.materials.push_back(material);
+        }
+
+    // N spots on a ⌈√N⌉ grid of cells covering the floor, one at each cell centre, row-major.
+    int grid = lightCount > 0 ? int(std::ceil(std::sqrt(double(lightCount)) - 1e-9)) : 0;
+    float cell = grid > 0 ? F::kFloorSize / float(grid) : 0.0f;
+    for (int i = 0; i < lightCount; ++i) {
+        int row = i / grid, column = i % grid;
+        Light l;
+        l.name = str("spot ", i);
+        l.type = LightType::Spot;
+        l.position = {-F::kFloorSize * 0.5f + cell * (float(column) + 0.5f), F::kLightHeight,
+                      -F::kFloorSize * 0.5f + cell * (float(row) + 0.5f)};
+        l.direction = {0.0f, -1.0f, 0.0f};
+        l.outerConeAngle = F::kConeAngle * 0.5f;
+        l.innerConeAngle = 0.0f;
+        l.range = F::kRange;
+        l.intensity = F::kIntensity;
+        l.color = F::kColors[size_t(row + column) % F::kColors.size()];
+        scene.lights.push_back(l);
+    }
+
+    built.camera.position = F::kCameraPosition;
+    built.camera.target = F::kCameraTarget;
+    built.camera.yfov = F::kCameraYfov;
+    built.camera.nearPlane = F::kCameraNear;
+    built.camera.farPlane = F::kCameraFar;
+    built.camera.aspect = float(F::kWidth) / float(F::kHeight);
+    built.counts = {{"lights", uint64_t(lightCount)}, {"spheres", uint64_t(F::kSphereGrid * F::kSphereGrid)}};
+    return built;
+}
+
+} // namespace th
