@@ -124,7 +124,8 @@ Options parse(int argc, char** argv) {
         else if (a == "--size") {
             std::string v = value(i);
             char trailing = 0;
-            if (std::sscanf(v.c_str(), "%dx%d%c", &o.width, &o.height, &trailing) != 2 || o.width < 1 || o.height < 1 || o.width > 8192 || o.height > 8192)
+            if (std::sscanf(v.c_str(), "%dx%d%c", &o.width, &o.height, &trailing) != 2 || o.width < 1 || o.height < 1 ||
+                o.width > 8192 || o.height > 8192)
                 usageError(str("--size expects WxH (1 to 8192), got '", v, "'"));
             o.sizeGiven = true;
         } else if (a == "--camera-position") o.position = parseTriple(a, value(i));

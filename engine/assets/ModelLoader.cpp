@@ -181,7 +181,8 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
     for (int r : model.rootNodes) build(r, root);
     root.updateWorld(parent.world());
     out.bounds = root.subtreeBounds();
-    for (auto& w : out.warnings) logWarning(w.toString());
+    // The importer has logged its own warnings; only those added here are new.
+    for (size_t i = model.warnings.size(); i < out.warnings.size(); ++i) logWarning(out.warnings[i].toString());
     return out;
 }
 

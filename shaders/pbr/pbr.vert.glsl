@@ -69,9 +69,15 @@ void main() {
     mat3 normalMatrix = mat3(normalWorld);
 #ifdef INSTANCES
     finalWorld = world * instanceWorld;
-    // Instance matrices are rotation, translation and uniform scale: their upper 3×3 is a
-    // valid normal matrix once renormalised below.
-    normalMatrix = normalMatrix * mat3(instanceWorld);
+    // Instances may scale unevenly (glTF instancing is translation, rotation and scale):
+    // normals take the inverse transpose, here the cofactor matrix (the same up to a factor,
+    // renormalised below), its sign kept when the instance mirrors. A block, so that no name
+    // here meets one a plugin declares in main.
+    {
+        mat3 m = mat3(instanceWorld);
+        mat3 cofactor = mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1]));
+        normalMatrix = normalMatrix * (dot(m[0], cofactor[0]) < 0.0 ? -cofactor : cofactor);
+    }
 #endif
     vec4 worldPos = finalWorld * vec4(positionUpdated, 1.0);
 #define CUSTOM_VERTEX_UPDATE_WORLDPOS

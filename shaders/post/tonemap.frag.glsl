@@ -13,7 +13,10 @@ void main() {
     vec4 hdr = texture(hdrColor, vUv);
     vec3 mapped = applyTonemap(hdr.rgb * tonemapParams.x, tonemapParams.y);
     // The frame holds premultiplied colour with coverage in alpha: uncovered pixels take the
-    // flat background exactly, untouched by exposure and tone mapping.
-    vec3 encoded = linearToSrgb(mapped) + (1.0 - clamp(hdr.a, 0.0, 1.0)) * backgroundColor.rgb;
-    fragColor = vec4(clamp(encoded, 0.0, 1.0), tonemapParams.z > 0.5 ? clamp(hdr.a, 0.0, 1.0) : 1.0);
+    // flat background exactly, untouched by exposure and tone mapping. It goes under the
+    // frame in linear light (not added to encoded values), so a blended surface mixes with it
+    // as it does with anything else behind it.
+    float coverage = clamp(hdr.a, 0.0, 1.0);
+    vec3 encoded = linearToSrgb(mapped + (1.0 - coverage) * srgbToLinear(backgroundColor.rgb));
+    fragColor = vec4(encoded, tonemapParams.z > 0.5 ? coverage : 1.0);
 }

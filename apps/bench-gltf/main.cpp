@@ -1,0 +1,316 @@
+// Prints what it costs to show a glTF model headless: import (CPU), upload (GL), time to the
+// first finished frame (every effect compiled, the environment baked) with the program binary
+// cache off, cold (empty) and warm (filled by the cold run), then the steady frame time
+// (median and p90, each frame finished with glFinish), draw calls and programs compiled.
+//   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]
+// Without a model it takes DamagedHelmet from the shared samples, else the heaviest sample
+// there. Each column runs in its own process, as a fresh start of an app would, with an empty
+// driver shader cache (Mesa's on-disk cache in a new folder), so "off" and "cold" compile
+// everything and "warm" loads the binaries the cold run stored.
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "assets/GltfImporter.h"
+#include "assets/ImageLoader.h"
+#include "assets/ModelLoader.h"
+#include "common/AppPaths.h"
+#include "common/scenes/GltfScene.h"
+#include "core/Error.h"
+#include "core/Str.h"
+#include "gl/Context.h"
+#include "gl/GlApi.h"
+#include "render/Renderer.h"
+
+using namespace th;
+using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
+
+namespace {
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+uint64_t folderBytes(const fs::path &folder) {
+    uint64_t total = 0;
+    std::error_code ec;
+    for (auto &e : fs::recursive_directory_iterator(folder, ec))
+        if (e.is_regular_file(ec)) total += e.file_size(ec);
+    return total;
+}
+
+/// DamagedHelmet when present, else the sample whose folder is largest.
+fs::path defaultModel() {
+    fs::path shared = sharedDirectory();
+    if (fs::path helmet = findSampleModel(shared, "DamagedHelmet"); !helmet.empty()) return helmet;
+    fs::path best;
+    uint64_t bestBytes = 0;
+    std::error_code ec;
+    for (auto &e : fs::directory_iterator(shared / "gltf", ec)) {
+        if (!e.is_directory()) continue;
+        fs::path model = findSampleModel(shared, e.path().filename().string());
+        uint64_t bytes = model.empty() ? 0 : folderBytes(e.path());
+        if (bytes > bestBytes) best = model, bestBytes = bytes;
+    }
+    return best;
+}
+
+struct Percentiles {
+    double median = 0, p90 = 0;
+};
+Percentiles percentiles(std::vector<double> v) {
+    if (v.empty()) return {};
+    std::sort(v.begin(), v.end());
+    return {v[v.size() / 2], v[std::min(v.size() - 1, size_t(double(v.size()) * 0.9))]};
+}
+
+/// What one run measures; plain data so a child process can send it through a pipe.
+struct RunResult {
+    double importMs = 0, uploadMs = 0, prepareMs = 0, firstFrameMs = 0, frameMedian = 0, frameP90 = 0;
+    double pipelineMs = 0, compileWaitMs = 0;
+    uint64_t drawCalls = 0, mainDrawCalls = 0, triangles = 0;
+    uint64_t effectsBuilt = 0, compiled = 0, fromBinary = 0, binaryStored = 0;
+    uint64_t meshes = 0, modelTriangles = 0, vertices = 0, materials = 0, images = 0, texels = 0;
+    bool environment = false;
+    char driver[256] = {};
+    char error[512] = {};
+};
+
+struct RunSettings {
+    fs::path model, programCache;
+    GlApi api = GlApi::Gles30;
+    int width = 1280, height = 720, frames = 30;
+};
+
+RunResult run(const RunSettings &settings) {
+    RunResult r;
+    ContextDesc desc;
+    desc.kind = ContextKind::Headless;
+    desc.api = settings.api;
+    desc.apiFromEnvironment = false;
+    desc.width = settings.width;
+    desc.height = settings.height;
+    auto context = createContext(desc);
+    std::snprintf(r.driver, sizeof r.driver, "%s", context->info().summary().c_str());
+
+    std::vector<double> imports;
+    ImportedModel model;
+    for (int i = 0; i < 3; ++i) {
+        auto t = Clock::now();
+        model = importGltf(settings.model);
+        imports.push_back(msSince(t));
+    }
+    r.importMs = percentiles(imports).median;
+    r.meshes = model.meshes.size();
+    r.materials = model.materials.size();
+    r.images = model.images.size();
+    for (auto &m : model.meshes) {
+        r.modelTriangles += m.indices.size() / 3;
+        r.vertices += m.positions.size();
+    }
+    for (auto &img : model.images) r.texels += uint64_t(img.pixels.width) * uint64_t(img.pixels.height);
+
+    {
+        RendererOptions options;
+        options.programCacheDirectory = settings.programCache;
+        Renderer renderer(*context, options);
+        Scene scene;
+        scene.sunLight = false;
+        fs::path studio = sharedDirectory() / "gltf" / "environment" / "neutral_studio.hdr";
+        if (fs::exists(studio)) {
+            r.environment = true;
+            scene.environment.source = EnvironmentSource::HdrFile;
+            scene.environment.hdrPath = studio.string();
+            scene.environment.hdrImage = std::make_shared<ImageRgbaF>(loadHdr(studio));
+        }
+
+        auto t = Clock::now();
+        ModelLoadOptions load;
+        load.maxAnisotropy = context->limits().maxAnisotropy;
+        LoadedModel loaded = addModelToScene(model, scene, scene.root(), &renderer.materials(), load);
+        glFinish();
+        r.uploadMs = msSince(t);
+
+        Camera camera;
+        camera.aspect = float(settings.width) / float(settings.height);
+        scene.update();
+        camera.frame(scene.bounds());
+        RenderTarget output(settings.width, settings.height, TextureFormat::RGBA8, "bench output");
+        t = Clock::now();
+        renderer.prepare(scene, camera, output);
+        r.prepareMs = msSince(t);
+        renderer.render(scene, camera, output, 0.0);
+        glFinish();
+        r.firstFrameMs = msSince(t);
+
+        std::vector<double> times;
+        for (int i = 0; i < settings.frames; ++i) {
+            t = Clock::now();
+            renderer.render(scene, camera, output, double(i + 1) / 60.0);
+            glFinish();
+            times.push_back(msSince(t));
+        }
+        Percentiles p = percentiles(times);
+        r.frameMedian = p.median;
+        r.frameP90 = p.p90;
+        const FrameStats &stats = renderer.stats();
+        r.drawCalls = stats.drawCalls;
+        r.mainDrawCalls = stats.mainDrawCalls;
+        r.triangles = stats.triangles;
+        const EffectCache::Stats &effects = renderer.effects().stats();
+        r.effectsBuilt = effects.built;
+        r.compiled = effects.compiled;
+        r.fromBinary = effects.fromBinary;
+        r.pipelineMs = effects.buildMs;
+        r.compileWaitMs = effects.compileMs;
+        r.binaryStored = renderer.programCache().stats().stored;
+        context->makeCurrent();
+        scene = Scene();
+    }
+    return r;
+}
+
+/// Runs `settings` in a child process whose driver shader cache is a new, empty folder.
+RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
+    RunResult r;
+    int fds[2];
+    if (pipe(fds) != 0) throw Error(str("pipe failed: ", std::strerror(errno)));
+    std::fflush(stdout);
+    std::fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) throw Error(str("fork failed: ", std::strerror(errno)));
+    if (pid == 0) {
+        close(fds[0]);
+        fs::remove_all(driverCache);
+        fs::create_directories(driverCache);
+        setenv("MESA_SHADER_CACHE_DIR", driverCache.c_str(), 1);
+        RunResult child;
+        try {
+            child = run(settings);
+        } catch (const std::exception &e) {
+            std::snprintf(child.error, sizeof child.error, "%s", e.what());
+        }
+        ssize_t written = write(fds[1], &child, sizeof child);
+        _exit(written == ssize_t(sizeof child) ? 0 : 1);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    auto *bytes = reinterpret_cast<char *>(&r);
+    while (got < sizeof r) {
+        ssize_t n = read(fds[0], bytes + got, sizeof r - got);
+        if (n <= 0) break;
+        got += size_t(n);
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (got != sizeof r) throw Error(str("the benchmark process ended without a result (status ", status, ")"));
+    if (r.error[0]) throw Error(r.error);
+    return r;
+}
+
+[[noreturn]] void usage(const std::string &message) {
+    std::fprintf(stderr,
+                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]\n",
+                 message.c_str());
+    std::exit(2);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    fs::path modelPath;
+    GlApi api = GlApi::Gles30;
+    int width = 1280, height = 720, frames = 30;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) usage(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--api") {
+            try {
+                api = parseGlApi(value());
+            } catch (const Error &e) {
+                usage(e.what());
+            }
+        } else if (a == "--size") {
+            std::string v = value();
+            if (std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2 || width < 1 || height < 1 || width > 8192 ||
+                height > 8192)
+                usage("--size expects WxH, got '" + v + "'");
+        } else if (a == "--frames") {
+            frames = std::atoi(value().c_str());
+            if (frames < 1) usage("--frames expects a positive count");
+        } else if (!a.empty() && a[0] == '-')
+            usage("unknown option '" + a + "'");
+        else
+            modelPath = a;
+    }
+    if (modelPath.empty()) modelPath = defaultModel();
+    if (modelPath.empty()) {
+        std::fprintf(stderr, "bench-gltf: no model given and no samples in %s\n", (sharedDirectory() / "gltf").c_str());
+        return 1;
+    }
+    try {
+        RunSettings settings{modelPath, {}, api, width, height, frames};
+        fs::path scratch = fs::temp_directory_path() / str("bench-gltf-", getpid());
+        fs::remove_all(scratch);
+        RunResult off = runInChild(settings, scratch / "driver-off");
+        settings.programCache = scratch / "programs";
+        RunResult cold = runInChild(settings, scratch / "driver-cold");
+        RunResult warm = runInChild(settings, scratch / "driver-warm");
+        fs::remove_all(scratch);
+
+        std::printf("bench-gltf: %s at %dx%d on %s\n", modelPath.filename().c_str(), width, height, off.driver);
+        std::printf(
+            "  model: %llu meshes, %llu triangles, %llu vertices, %llu materials, %llu images (%.1f Mtexels)%s\n",
+            (unsigned long long)off.meshes, (unsigned long long)off.modelTriangles, (unsigned long long)off.vertices,
+            (unsigned long long)off.materials, (unsigned long long)off.images, double(off.texels) / 1e6,
+            off.environment ? "; lit by neutral_studio.hdr" : "; no environment (studio HDR absent)");
+        std::printf("  each column: a fresh process with an empty driver shader cache\n\n");
+        std::printf("  %-30s %12s %12s %12s\n", "program binary cache", "off", "cold", "warm");
+        auto row = [](const char *label, const char *format, double a, double b, double c) {
+            std::printf("  %-30s ", label);
+            std::printf(format, a);
+            std::printf(" ");
+            std::printf(format, b);
+            std::printf(" ");
+            std::printf(format, c);
+            std::printf("\n");
+        };
+        row("import, CPU (ms, median of 3)", "%12.1f", off.importMs, cold.importMs, warm.importMs);
+        row("upload (ms)", "%12.1f", off.uploadMs, cold.uploadMs, warm.uploadMs);
+        row("time to first frame (ms)", "%12.1f", off.firstFrameMs, cold.firstFrameMs, warm.firstFrameMs);
+        row("  of which effects ready (ms)", "%12.1f", off.prepareMs, cold.prepareMs, warm.prepareMs);
+        row("steady frame median (ms)", "%12.2f", off.frameMedian, cold.frameMedian, warm.frameMedian);
+        row("steady frame p90 (ms)", "%12.2f", off.frameP90, cold.frameP90, warm.frameP90);
+        row("draw calls, all passes", "%12.0f", double(off.drawCalls), double(cold.drawCalls), double(warm.drawCalls));
+        row("draw calls, main pass", "%12.0f", double(off.mainDrawCalls), double(cold.mainDrawCalls),
+            double(warm.mainDrawCalls));
+        row("triangles per frame", "%12.0f", double(off.triangles), double(cold.triangles), double(warm.triangles));
+        row("effects built", "%12.0f", double(off.effectsBuilt), double(cold.effectsBuilt), double(warm.effectsBuilt));
+        row("programs compiled", "%12.0f", double(off.compiled), double(cold.compiled), double(warm.compiled));
+        row("programs from binaries", "%12.0f", double(off.fromBinary), double(cold.fromBinary),
+            double(warm.fromBinary));
+        row("binaries stored", "%12.0f", double(off.binaryStored), double(cold.binaryStored),
+            double(warm.binaryStored));
+        row("shader pipeline (ms)", "%12.1f", off.pipelineMs, cold.pipelineMs, warm.pipelineMs);
+        row("waiting on compiles (ms)", "%12.1f", off.compileWaitMs, cold.compileWaitMs, warm.compileWaitMs);
+        std::printf(
+            "  (effects and programs: the material's, from the effect cache; the first frame also bakes the\n"
+            "   environment and builds the engine's own programs. Steady: %d frames, each finished by glFinish.)\n",
+            frames);
+        return 0;
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "bench-gltf: %s\n", e.what());
+        return 1;
+    }
+}
