@@ -56,19 +56,27 @@ EGLContext tryCreate(EGLDisplay display, GlApi api, EGLConfig config) {
 /// What the driver offers when the asked-for version failed: the version string of a
 /// default context of each API, for the error message.
 std::string offeredVersions(EGLDisplay display, EGLConfig config) {
+    // The newest context of each API the driver will create: ES from 3 down (a default ES
+    // context is 1.x), desktop GL by its default (compatibility) profile.
     std::vector<std::string> offers;
-    for (EGLenum api : {EGL_OPENGL_ES_API, EGL_OPENGL_API}) {
-        if (!eglBindAPI(api)) continue;
-        const EGLint none[] = {EGL_NONE};
-        EGLContext c = eglCreateContext(display, config, EGL_NO_CONTEXT, none);
-        if (c == EGL_NO_CONTEXT) continue;
+    auto probe = [&](EGLenum api, const EGLint* attribs) {
+        if (!eglBindAPI(api)) return false;
+        EGLContext c = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
+        if (c == EGL_NO_CONTEXT) return false;
         if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) {
             auto* v = reinterpret_cast<const char*>(glGetString(GL_VERSION));
             offers.push_back(v ? v : "unknown version");
             eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         }
         eglDestroyContext(display, c);
+        return true;
+    };
+    for (EGLint major : {3, 2, 1}) {
+        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_NONE};
+        if (probe(EGL_OPENGL_ES_API, attribs)) break;
     }
+    const EGLint none[] = {EGL_NONE};
+    probe(EGL_OPENGL_API, none);
     return offers.empty() ? "no usable context at all" : join(offers, "; ");
 }
 
