@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <thread>
 #include <unordered_set>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -14,6 +15,7 @@
 #include "core/ShaderTime.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
+#include "gl/Readback.h"
 #include "gl/StateCache.h"
 #include "material/PluginUniforms.h"
 #include "material/VertexAttributes.h"
@@ -24,6 +26,15 @@ namespace th {
 namespace {
 using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+/// Adds the time of a scope to `total`: the CPU work of a frame (FrameStats::cpuOutsideDriverMs)
+/// is summed from the scopes that make no GL call, so driver work (llvmpipe rasterises shadow
+/// maps when their framebuffer is switched) never counts as gathering.
+struct CpuScope {
+    double& total;
+    Clock::time_point start = Clock::now();
+    ~CpuScope() { total += msSince(start); }
+};
 
 size_t alignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
@@ -55,9 +66,7 @@ struct Renderer::EffectSlot {
     uint64_t lastFrame = 0;
 };
 
-std::vector<std::string> Renderer::engineDefineNames() {
-    return {"INSTANCES", "HAS_NORMALS", "HAS_TANGENTS", "HAS_UV0", "HAS_UV1", "HAS_COLORS", "TONEMAP_IN_SHADER"};
-}
+std::vector<std::string> Renderer::engineDefineNames() { return th::engineDefineNames(); }
 
 std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
     return {{"iblSpecular", "IBL specular"},         {"brdfLut", "BRDF table"},
@@ -115,33 +124,7 @@ Renderer::~Renderer() { mContext.makeCurrent(); }
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
 
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
-    EffectRequest r;
-    r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
-    r.vertexShader = material.vertexShader();
-    r.fragmentShader = material.fragmentShader();
-    r.pass = draw.pass;
-    material.collectDefines(r.defines, draw);
-    for (auto& p : material.plugins()) {
-        if (!p->enabled()) continue;
-        if (draw.pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (draw.pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        p->prepareDefines(r.defines, draw);
-    }
-    setDefine(r.defines, passDefine(draw.pass), "");
-    if (draw.instanced) setDefine(r.defines, "INSTANCES", "");
-    if (draw.hasNormals) setDefine(r.defines, "HAS_NORMALS", "");
-    if (draw.hasTangents) setDefine(r.defines, "HAS_TANGENTS", "");
-    if (draw.hasUv0) setDefine(r.defines, "HAS_UV0", "");
-    if (draw.hasUv1) setDefine(r.defines, "HAS_UV1", "");
-    if (draw.hasColors) setDefine(r.defines, "HAS_COLORS", "");
-    if (!floatTarget()) setDefine(r.defines, "TONEMAP_IN_SHADER", "");
-    r.declaredDefines = material.declaredDefines();
-    r.plugins = material.pluginCode(draw.pass);
-    r.attributeLocations = attrib::standardLocations();
-    for (auto& a : material.instanceAttributeLocations()) r.attributeLocations.push_back(a);
-    r.materialName = material.name();
-    for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
-    return r;
+    return makeEffectRequest(material, draw, !floatTarget());
 }
 
 std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass) {
@@ -292,14 +275,17 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
     updateMaterials(items);
     size_t needed = items.size() * mDrawStride;
     if (mDrawStaging.size() < needed) mDrawStaging.resize(needed);
-    for (size_t i = 0; i < items.size(); ++i) {
-        const DrawItem& item = items[i];
-        DrawUniforms d;
-        d.world = item.world;
-        d.normalWorld = glm::mat4(glm::transpose(glm::inverse(glm::mat3(item.world))));
-        uint32_t mask = item.mesh->lightMask & item.material->lightMask();
-        d.drawParams = glm::vec4(float(mask & 0xFFFFu), item.receiveShadows ? 1.0f : 0.0f, float(mask >> 16), 0.0f);
-        std::memcpy(mDrawStaging.data() + i * mDrawStride, &d, sizeof d);
+    {
+        CpuScope cpu{mStats.cpuOutsideDriverMs}; // filling the per-draw blocks
+        for (size_t i = 0; i < items.size(); ++i) {
+            const DrawItem& item = items[i];
+            DrawUniforms d;
+            d.world = item.world;
+            d.normalWorld = glm::mat4(glm::transpose(glm::inverse(glm::mat3(item.world))));
+            uint32_t mask = item.mesh->lightMask & item.material->lightMask();
+            d.drawParams = glm::vec4(float(mask & 0xFFFFu), item.receiveShadows ? 1.0f : 0.0f, float(mask >> 16), 0.0f);
+            std::memcpy(mDrawStaging.data() + i * mDrawStride, &d, sizeof d);
+        }
     }
     mDrawBuffer.replace(needed, mDrawStaging.data());
     state.bindUniformBuffer(0, mSceneBuffer.id(), GLintptr(sceneBlock * mSceneStride), sizeof(SceneUniforms));
@@ -471,8 +457,11 @@ void Renderer::renderShadows(Scene& scene, const Camera& camera) {
         state.clear(false, true, false);
         Frustum frustum = Frustum::fromMatrix(viewProjection);
         std::vector<DrawItem> items;
-        collect(scene.root(), &frustum, RenderPass::Shadow, glm::vec3(0.0f), glm::vec3(0.0f), items, true);
-        std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+        {
+            CpuScope cpu{mStats.cpuOutsideDriverMs};
+            collect(scene.root(), &frustum, RenderPass::Shadow, glm::vec3(0.0f), glm::vec3(0.0f), items, true);
+            std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+        }
         drawItems(items, block, true);
     };
     for (int i = 0; i < mCascades.count; ++i)
@@ -546,7 +535,9 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
         std::vector<DrawItem> items;
-        for (RenderPass pass : {RenderPass::Main, RenderPass::Shadow}) {
+        std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
+        if (mOptions.depthPrepass) passes.push_back(RenderPass::Depth);
+        for (RenderPass pass : passes) {
             // Select every effect without culling, so nothing pops in later.
             std::function<void(Node&)> visit = [&](Node& node) {
                 for (auto& c : node.children()) visit(*c);
@@ -575,8 +566,11 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mEffects->poll();
     StateCache& state = mContext.state();
 
-    scene.update();
-    mSceneBounds = scene.bounds();
+    {
+        CpuScope cpu{mStats.cpuOutsideDriverMs};
+        scene.update();
+        mSceneBounds = scene.bounds();
+    }
     int width = std::max(1, int(std::lround(output.width() * mOptions.resolutionScale)));
     int height = std::max(1, int(std::lround(output.height() * mOptions.resolutionScale)));
     camera.aspect = float(width) / float(height);
@@ -600,19 +594,38 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     glm::vec3 clear = scene.post.clearColor;
     // The HDR frame clears to transparent: the tone-mapping pass puts the flat background
     // colour exactly where nothing covered the pixel.
-    state.clearColor(hdr ? glm::vec4(0.0f) : glm::vec4(clear, 1.0f));
+    state.clearColor(hdr ? glm::vec4(0.0f) : glm::vec4(clear, scene.post.keepAlpha ? 0.0f : 1.0f));
     state.clearDepth(1.0f);
     state.clearStencil(0);
     state.clear(true, true, true);
 
-    collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), items, false);
-    auto blendedBegin = std::partition(items.begin(), items.end(), [](auto& i) { return i.sortKey >> 62 != 3; });
-    std::vector<DrawItem> blended(blendedBegin, items.end());
-    items.erase(blendedBegin, items.end());
-    std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
-    std::sort(blended.begin(), blended.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
-    double gatherMs = msSince(t0);
+    std::vector<DrawItem> blended;
+    {
+        CpuScope cpu{mStats.cpuOutsideDriverMs};
+        collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), items, false);
+        auto blendedBegin = std::partition(items.begin(), items.end(), [](auto& i) { return i.sortKey >> 62 != 3; });
+        blended.assign(blendedBegin, items.end());
+        items.erase(blendedBegin, items.end());
+        std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+        std::sort(blended.begin(), blended.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+    }
 
+    if (mOptions.depthPrepass) {
+        // Depth first with each material's own depth-pass effect (plugin displacement and
+        // discards included), then shade only the visible surface: every covered pixel is
+        // shaded once, at the cost of drawing the opaque geometry twice.
+        std::vector<DrawItem> depthItems;
+        {
+            CpuScope cpu{mStats.cpuOutsideDriverMs};
+            collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depthItems, false);
+            std::sort(depthItems.begin(), depthItems.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+        }
+        drawItems(depthItems, 0, false);
+        for (DrawItem& item : items) {
+            item.state.depthCompare = CompareFunc::LessEqual;
+            item.state.depthWrite = false;
+        }
+    }
     drawItems(items, 0, false);
     if (scene.environment.showAsBackground && mIbl->active()) {
         ShaderDefines defines;
@@ -644,7 +657,70 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mStats.effectsPending = uint32_t(mEffects->pending());
     mStats.programsBuilt = mEffects->stats().built;
     mStats.cpuMs = msSince(t0);
-    mStats.cpuOutsideDriverMs = gatherMs;
+    mStats.cpuOutsideDriverMs += mStats.clusterBuildMs;
+}
+
+} // namespace th
+
+namespace th {
+
+bool Renderer::sceneReady(const Scene& scene, std::string* waitingFor) {
+    std::function<bool(const Node&)> visit = [&](const Node& node) {
+        if (node.mesh) {
+            for (auto& part : node.mesh->parts()) {
+                if (!part.material) continue;
+                if (!part.material->isReady()) {
+                    if (waitingFor) *waitingFor = str("material '", part.material->name(), "'");
+                    return false;
+                }
+                for (auto& p : part.material->plugins())
+                    if (p->enabled() && !p->isReady()) {
+                        if (waitingFor) *waitingFor = str("plugin '", p->name(), "' of material '", part.material->name(), "'");
+                        return false;
+                    }
+            }
+        }
+        for (auto& c : node.children())
+            if (!visit(*c)) return false;
+        return true;
+    };
+    return visit(scene.root());
+}
+
+BakeResult Renderer::bake(Scene& scene, const Camera& camera, int width, int height, const std::string& label,
+                          double timeoutSeconds) {
+    mContext.makeCurrent();
+    auto start = Clock::now();
+    std::string waitingFor;
+    while (!sceneReady(scene, &waitingFor)) {
+        if (msSince(start) > timeoutSeconds * 1000.0)
+            throw Error(str("bake '", label, "': timed out after ", timeoutSeconds, " s waiting for ", waitingFor));
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    RenderTarget target(width, height, TextureFormat::RGBA8, str("bake ", label), true, 0);
+    // The bake's own pass and camera: compile exactly what it will draw, then draw once.
+    PostSettings savedPost = scene.post;
+    bool savedBackground = scene.environment.showAsBackground;
+    scene.post.keepAlpha = true;
+    scene.post.clearColor = glm::vec3(0.0f);
+    scene.environment.showAsBackground = false;
+    prepare(scene, camera, target);
+    render(scene, camera, target, mSeconds);
+    scene.post = savedPost;
+    scene.environment.showAsBackground = savedBackground;
+
+    BakeResult result;
+    result.image = readPixels(target.framebufferId(), 0, 0, width, height);
+    for (size_t i = 3; i < result.image.pixels.size(); i += 4)
+        if (result.image.pixels[i] > 0) ++result.coveredPixels;
+    if (result.coveredPixels == 0)
+        throw Error(str("bake '", label, "' covered no pixels (", width, "x", height, "): check its camera and that its "
+                        "meshes are visible; ", mStats.skippedNotReady, " draws were skipped as not ready, ",
+                        mStats.errorDraws, " used the error material"));
+    Texture texture = target.takeColor();
+    texture.generateMipmaps();
+    result.texture = std::make_shared<Texture>(std::move(texture));
+    return result;
 }
 
 } // namespace th

@@ -69,3 +69,36 @@ TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
         }
     }
 }
+
+TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
+    auto context = test::makeTestContext(GlApi::Gles30, 64, 64);
+    {
+        auto render = [&](bool prepass) {
+            RendererOptions o = testOptions();
+            o.depthPrepass = prepass;
+            Renderer renderer(*context, o);
+            Scene scene;
+            scene.environment.source = EnvironmentSource::None;
+            scene.post.toneMapping = ToneMapping::None;
+            for (int i = 0; i < 3; ++i) {
+                auto material = std::make_shared<PbrMaterial>("m" + std::to_string(i));
+                material->setBaseColorFactor({i == 0 ? 1.0f : 0.2f, i == 1 ? 1.0f : 0.2f, i == 2 ? 1.0f : 0.2f, 1});
+                auto mesh = std::make_shared<Mesh>("quad", std::make_shared<Geometry>(quad(1.0f), "quad"));
+                mesh->setMaterial(material);
+                Node& node = scene.root().addChild("quad");
+                node.mesh = mesh;
+                node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0));
+                node.transform.translation = {0.4f * float(i), 0.3f * float(i), 0.5f * float(i)};
+            }
+            Camera camera;
+            camera.position = {0, 0, -4};
+            RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
+            renderer.prepare(scene, camera, output);
+            renderer.render(scene, camera, output, 0.0);
+            return readPixels(output.framebufferId(), 0, 0, 64, 64);
+        };
+        ImageRgba8 plain = render(false), prepassed = render(true);
+        CHECK((plain.pixels == prepassed.pixels));
+    }
+    test::requireNoGlErrors(*context);
+}
