@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -457,6 +458,16 @@ void saveTerrainTextures(const std::filesystem::path& file, const TerrainTexture
     }
     // Rename into place so a reader never sees half a file.
     std::filesystem::rename(temporary, file);
+}
+
+std::filesystem::path defaultTerrainTextureCacheDirectory() {
+    if (const char* env = std::getenv("TRAILHEAD_TERRAIN_CACHE"); env && *env) {
+        if (std::string_view(env) == "off") return {};
+        return env;
+    }
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "trailhead" / "terrain";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::filesystem::path(home) / ".cache" / "trailhead" / "terrain";
+    return {};
 }
 
 TerrainTextureSet loadOrGenerateTerrainTextures(const std::filesystem::path& directory, const TerrainTextureOptions& options) {

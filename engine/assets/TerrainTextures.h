@@ -75,6 +75,11 @@ void saveTerrainTextures(const std::filesystem::path& file, const TerrainTexture
 /// there. An empty directory just generates.
 TerrainTextureSet loadOrGenerateTerrainTextures(const std::filesystem::path& directory, const TerrainTextureOptions& options = {});
 
+/// Where apps keep the cache: TRAILHEAD_TERRAIN_CACHE ("off" disables: empty path), else
+/// $XDG_CACHE_HOME/trailhead/terrain, else ~/.cache/trailhead/terrain (beside the program
+/// binary cache; a scene builder does not know the build directory).
+std::filesystem::path defaultTerrainTextureCacheDirectory();
+
 /// Bumps whenever the generator's output changes (part of the cache file's identity).
 inline constexpr uint32_t kTerrainTextureGeneratorVersion = 1;
 

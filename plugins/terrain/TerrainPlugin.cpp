@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "core/Error.h"
 #include "core/Log.h"
@@ -64,6 +66,18 @@ void TerrainPlugin::generateMapsAsync(TerrainTextureOptions options, std::filesy
             return nullptr;
         }
     });
+}
+
+std::shared_ptr<const TerrainTextureSet> TerrainPlugin::sharedMaps(const TerrainTextureOptions& options,
+                                                                  const std::filesystem::path& cacheDirectory) {
+    static std::mutex mutex;
+    static std::map<std::pair<uint32_t, int>, std::weak_ptr<const TerrainTextureSet>> sets;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = sets[{options.seed, options.size}];
+    if (auto set = slot.lock()) return set;
+    auto set = std::make_shared<const TerrainTextureSet>(loadOrGenerateTerrainTextures(cacheDirectory, options));
+    slot = set;
+    return set;
 }
 
 void TerrainPlugin::setMaps(std::shared_ptr<const TerrainTextureSet> maps) {

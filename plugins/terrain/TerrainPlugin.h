@@ -60,7 +60,7 @@ namespace th {
 
 class TerrainPlugin : public MaterialPlugin {
 public:
-    static constexpr const char* kName = "terrain";
+    static constexpr const char* kName = "Terrain";
     static constexpr int kPriority = 200;
 
     TerrainPlugin();
@@ -74,6 +74,12 @@ public:
     /// a matching cache file is there (and writes one after generating). Replaces any set
     /// given before once it is done.
     void generateMapsAsync(TerrainTextureOptions options = {}, std::filesystem::path cacheDirectory = {});
+    /// One set per (seed, size) for the whole process, shared by every caller while any holds
+    /// it: loaded from `cacheDirectory` or generated (and cached) on first use, on the
+    /// calling thread. For scenes that must show the real maps in their first frame.
+    static std::shared_ptr<const TerrainTextureSet> sharedMaps(const TerrainTextureOptions& options = {},
+                                                               const std::filesystem::path& cacheDirectory =
+                                                                   defaultTerrainTextureCacheDirectory());
     /// Uses a set made elsewhere; uploaded at the next frame.
     void setMaps(std::shared_ptr<const TerrainTextureSet> maps);
     /// Blocks until a pending generation has finished (captures, tests). The upload still

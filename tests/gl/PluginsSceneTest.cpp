@@ -41,11 +41,12 @@ TEST_CASE("the plugins scene shows every plugin, renders cleanly in both APIs, a
             BuiltScene built = build(renderer, 7);
             std::vector<std::string> plugins;
             for (auto& p : built.plugins) plugins.push_back(p->name());
-            for (const char* name : {"Wind", "Conform", "Dither", "Wing"})
+            for (const char* name : {"Wind", "Conform", "Dither", "Wing", "Terrain"})
                 CHECK(std::find(plugins.begin(), plugins.end(), name) != plugins.end());
             CHECK(count(built, "grass cards") == 600);
             CHECK(count(built, "ravens") > 0);
             CHECK(count(built, "dither trees") > 0);
+            CHECK(count(built, "terrain vertices") > 0);
             REQUIRE(built.update);
 
             ImageRgba8 a = capture(renderer, built, output, 2.0);

@@ -275,7 +275,7 @@ TEST_CASE("a deliberately over-budget terrain variant fails on the real renderer
     REQUIRE(effect->failed());
     MESSAGE(effect->error());
     for (const char* who : {"engine (IBL specular)", "engine (BRDF table)", "engine (sun shadow cascades)", "engine (light data)",
-                            "plugin 'terrain': 4", "plugin 'detail maps': 6"})
+                            "plugin 'Terrain': 4", "plugin 'detail maps': 6"})
         CHECK_MESSAGE(effect->error().find(who) != std::string::npos, who);
 }
 

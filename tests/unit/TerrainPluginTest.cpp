@@ -139,7 +139,7 @@ float sum(const tt::LayerWeights& w) {
 
 TEST_CASE("terrain declares exactly its defines, uniforms, samplers and keys") {
     PluginDeclaration d = TerrainPlugin::makeDeclaration();
-    CHECK(d.name == "terrain");
+    CHECK(d.name == "Terrain");
     CHECK(d.priority == 200);
     std::vector<std::string> defines;
     for (auto& def : d.defines) defines.push_back(def.name + "=" + def.defaultValue.value_or("<undefined>"));
@@ -523,7 +523,7 @@ TEST_CASE("the terrain material fits in 16 fragment texture units with room to s
         CHECK(std::find(names.begin(), names.end(), n) != names.end());
     int terrainUnits = 0;
     for (auto& e : report.samplers)
-        if (e.owner == "plugin 'terrain'") terrainUnits += e.units;
+        if (e.owner == "plugin 'Terrain'") terrainUnits += e.units;
     CHECK(terrainUnits == 4);
     // Engine samplers take the lowest units.
     CHECK(report.samplers.front().owner.rfind("engine", 0) == 0);
@@ -556,7 +556,7 @@ TEST_CASE("an over-budget terrain variant reports every contributor") {
     CHECK(has(message, "texture units"));
     CHECK(has(message, "engine (IBL specular)"));
     CHECK(has(message, "engine (light data)"));
-    CHECK(has(message, "plugin 'terrain': 4 (terrainAlbedo, terrainNormals, terrainRAH, terrainRoadTable)"));
+    CHECK(has(message, "plugin 'Terrain': 4 (terrainAlbedo, terrainNormals, terrainRAH, terrainRoadTable)"));
     CHECK(has(message, "plugin 'detail maps': 6"));
     CHECK(has(message, "material 'ground': 1 (baseColorMap)"));
     SamplerReport report = samplerReport(cache, request, Renderer::engineSamplers());
@@ -597,4 +597,42 @@ TEST_CASE("the terrain patch shows every ground layer, faces up and carries a ro
     CHECK(patch.road.size() >= 2);
     TerrainPlugin plugin;
     CHECK_NOTHROW(plugin.setRoad(patch.road, patch.roadHalfWidth));
+}
+
+TEST_CASE("a skirted terrain patch stands on its base with rock sides facing out") {
+    TerrainPatchOptions options;
+    options.size = 16.0f;
+    options.subdivisions = 32;
+    options.origin = {0.0f, 0.0f, -22.0f};
+    options.skirtClearance = 0.02f;
+    TerrainPatch patch = makeTerrainPatch(options);
+    const MeshData& m = patch.mesh;
+    size_t surface = size_t(33 * 33);
+    REQUIRE(m.vertexCount() > surface);
+    float lowest = 1e9f;
+    for (size_t i = 0; i < surface; ++i) lowest = std::min(lowest, m.positions[i].y);
+    CHECK(lowest >= 0.02f - 1e-4f);
+    CHECK(lowest < 0.2f);
+    glm::vec3 centre(0.0f, 0.0f, -22.0f);
+    size_t skirtTriangles = 0;
+    for (size_t t = 0; t + 2 < m.indices.size(); t += 3) {
+        glm::vec3 a = m.positions[m.indices[t]], b = m.positions[m.indices[t + 1]], c = m.positions[m.indices[t + 2]];
+        glm::vec3 n = glm::cross(b - a, c - a);
+        if (m.indices[t] < surface) {
+            CHECK(n.y > 0.0f);
+            continue;
+        }
+        ++skirtTriangles;
+        glm::vec3 mid = (a + b + c) / 3.0f - centre;
+        CHECK(glm::dot(glm::vec3(n.x, 0, n.z), glm::vec3(mid.x, 0, mid.z)) > 0.0f);
+        CHECK(std::min({a.y, b.y, c.y}) == doctest::Approx(0.0f));
+        CHECK(tt::unpackWeights(m.colors[m.indices[t]], m.uv1[m.indices[t]])[2] == 1.0f);
+    }
+    CHECK(skirtTriangles == 4 * 32 * 2);
+    for (glm::vec2 p : patch.road) {
+        CHECK(p.x >= -8.0f - 1e-4f);
+        CHECK(p.x <= 8.0f + 1e-4f);
+        CHECK(p.y >= -30.0f);
+        CHECK(p.y <= -14.0f);
+    }
 }

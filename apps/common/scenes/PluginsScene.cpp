@@ -12,6 +12,8 @@
 #include "material/PbrMaterial.h"
 #include "plugins/conform/ConformPlugin.h"
 #include "plugins/dither/DitherPlugin.h"
+#include "plugins/terrain/TerrainPatch.h"
+#include "plugins/terrain/TerrainPlugin.h"
 #include "plugins/wind/WindPlugin.h"
 #include "plugins/wing/WingPlugin.h"
 
@@ -281,6 +283,33 @@ void addWings(BuiltScene& built, Random& random) {
     built.counts.push_back({"butterflies", flock->butterflyPhase.size()});
 }
 
+// A kTerrainSize square terrain patch centred on (0, 0, kTerrainZ), behind the four sections:
+// sea-bed pebbles, beach, mottled grass and forest floor, a rock band with its steep face
+// towards the camera and a road, standing a hand above the meadow on rock sides. The maps
+// are loaded (or generated once and cached) here, so the first frame already shows them.
+void addTerrain(BuiltScene& built, SceneBuildContext& context) {
+    TerrainPatchOptions options;
+    options.size = L::kTerrainSize;
+    options.subdivisions = 64;
+    options.seed = uint32_t(context.seed);
+    options.origin = {0.0f, 0.0f, L::kTerrainZ};
+    options.skirtClearance = 0.05f;
+    TerrainPatch patch = makeTerrainPatch(options);
+    PbrParams params;
+    params.metallicFactor = 0.0f;
+    params.roughnessFactor = 1.0f;
+    auto material = std::make_shared<PbrMaterial>("terrain", params);
+    auto terrain = std::make_shared<TerrainPlugin>();
+    terrain->setMaps(TerrainPlugin::sharedMaps({.seed = 1, .size = 512}));
+    terrain->setRoad(patch.road, patch.roadHalfWidth);
+    material->addPlugin(terrain);
+    auto mesh = meshOf(patch.mesh, material);
+    built.scene->root().addChild("terrain").mesh = mesh;
+    built.materials.push_back(material);
+    built.plugins.push_back(terrain);
+    built.counts.push_back({"terrain vertices", patch.mesh.vertexCount()});
+}
+
 } // namespace
 
 BuiltScene buildPluginsScene(SceneBuildContext& context) {
@@ -309,12 +338,7 @@ BuiltScene buildPluginsScene(SceneBuildContext& context) {
     addDither(built);
     addWings(built, random);
 
-    // ---- TERRAIN SLOT -------------------------------------------------------------------
-    // Reserved for the terrain engineer: a kTerrainSize × kTerrainSize terrain patch centred
-    // on (0, 0, kTerrainZ), behind the four sections and clear of them (only the far end of
-    // the dither row, at x > 13, and the meadow share that depth). Add its mesh, material, TerrainPlugin and counts here, and push
-    // them onto built.materials / built.plugins like the sections above.
-    // ---- END TERRAIN SLOT ---------------------------------------------------------------
+    addTerrain(built, context);
 
     return built;
 }

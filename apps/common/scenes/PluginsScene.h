@@ -12,7 +12,9 @@
 //                     level dissolves into the coarse (tinted) one across the seam, no hole,
 //                     no double draw
 //   x ≈ +17  wing     a flock of ravens circling (one gliding) and butterflies over the grass
-//   z ≈ −22  terrain  reserved for the terrain patch (see buildPluginsScene)
+//   z ≈ −22  terrain  a 16 m terrain patch behind them all: sea-bed pebbles, beach sand,
+//                     grass mottled with forest floor, a rock band facing the camera and a
+//                     road, on rock sides a hand above the meadow
 //
 // Everything is deterministic from the build context's seed; `update` moves the birds and
 // butterflies (positions only: the beat itself runs on the shader time).
