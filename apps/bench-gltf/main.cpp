@@ -38,10 +38,10 @@ namespace {
 
 double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
-uint64_t folderBytes(const fs::path &folder) {
+uint64_t folderBytes(const fs::path& folder) {
     uint64_t total = 0;
     std::error_code ec;
-    for (auto &e : fs::recursive_directory_iterator(folder, ec))
+    for (auto& e : fs::recursive_directory_iterator(folder, ec))
         if (e.is_regular_file(ec)) total += e.file_size(ec);
     return total;
 }
@@ -53,7 +53,7 @@ fs::path defaultModel() {
     fs::path best;
     uint64_t bestBytes = 0;
     std::error_code ec;
-    for (auto &e : fs::directory_iterator(shared / "gltf", ec)) {
+    for (auto& e : fs::directory_iterator(shared / "gltf", ec)) {
         if (!e.is_directory()) continue;
         fs::path model = findSampleModel(shared, e.path().filename().string());
         uint64_t bytes = model.empty() ? 0 : folderBytes(e.path());
@@ -89,7 +89,7 @@ struct RunSettings {
     int width = 1280, height = 720, frames = 30;
 };
 
-RunResult run(const RunSettings &settings) {
+RunResult run(const RunSettings& settings) {
     RunResult r;
     ContextDesc desc;
     desc.kind = ContextKind::Headless;
@@ -111,11 +111,11 @@ RunResult run(const RunSettings &settings) {
     r.meshes = model.meshes.size();
     r.materials = model.materials.size();
     r.images = model.images.size();
-    for (auto &m : model.meshes) {
+    for (auto& m : model.meshes) {
         r.modelTriangles += m.indices.size() / 3;
         r.vertices += m.positions.size();
     }
-    for (auto &img : model.images) r.texels += uint64_t(img.pixels.width) * uint64_t(img.pixels.height);
+    for (auto& img : model.images) r.texels += uint64_t(img.pixels.width) * uint64_t(img.pixels.height);
 
     {
         RendererOptions options;
@@ -160,11 +160,11 @@ RunResult run(const RunSettings &settings) {
         Percentiles p = percentiles(times);
         r.frameMedian = p.median;
         r.frameP90 = p.p90;
-        const FrameStats &stats = renderer.stats();
+        const FrameStats& stats = renderer.stats();
         r.drawCalls = stats.drawCalls;
         r.mainDrawCalls = stats.mainDrawCalls;
         r.triangles = stats.triangles;
-        const EffectCache::Stats &effects = renderer.effects().stats();
+        const EffectCache::Stats& effects = renderer.effects().stats();
         r.effectsBuilt = effects.built;
         r.compiled = effects.compiled;
         r.fromBinary = effects.fromBinary;
@@ -178,7 +178,7 @@ RunResult run(const RunSettings &settings) {
 }
 
 /// Runs `settings` in a child process whose driver shader cache is a new, empty folder.
-RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
+RunResult runInChild(const RunSettings& settings, const fs::path& driverCache) {
     RunResult r;
     int fds[2];
     if (pipe(fds) != 0) throw Error(str("pipe failed: ", std::strerror(errno)));
@@ -194,7 +194,7 @@ RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
         RunResult child;
         try {
             child = run(settings);
-        } catch (const std::exception &e) {
+        } catch (const std::exception& e) {
             std::snprintf(child.error, sizeof child.error, "%s", e.what());
         }
         ssize_t written = write(fds[1], &child, sizeof child);
@@ -202,7 +202,7 @@ RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
     }
     close(fds[1]);
     size_t got = 0;
-    auto *bytes = reinterpret_cast<char *>(&r);
+    auto* bytes = reinterpret_cast<char*>(&r);
     while (got < sizeof r) {
         ssize_t n = read(fds[0], bytes + got, sizeof r - got);
         if (n <= 0) break;
@@ -216,7 +216,7 @@ RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
     return r;
 }
 
-[[noreturn]] void usage(const std::string &message) {
+[[noreturn]] void usage(const std::string& message) {
     std::fprintf(stderr,
                  "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]\n",
                  message.c_str());
@@ -225,7 +225,7 @@ RunResult runInChild(const RunSettings &settings, const fs::path &driverCache) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
     fs::path modelPath;
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30;
@@ -238,7 +238,7 @@ int main(int argc, char **argv) {
         if (a == "--api") {
             try {
                 api = parseGlApi(value());
-            } catch (const Error &e) {
+            } catch (const Error& e) {
                 usage(e.what());
             }
         } else if (a == "--size") {
@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
             off.environment ? "; lit by neutral_studio.hdr" : "; no environment (studio HDR absent)");
         std::printf("  each column: a fresh process with an empty driver shader cache\n\n");
         std::printf("  %-30s %12s %12s %12s\n", "program binary cache", "off", "cold", "warm");
-        auto row = [](const char *label, const char *format, double a, double b, double c) {
+        auto row = [](const char* label, const char* format, double a, double b, double c) {
             std::printf("  %-30s ", label);
             std::printf(format, a);
             std::printf(" ");
@@ -309,7 +309,7 @@ int main(int argc, char **argv) {
             "   environment and builds the engine's own programs. Steady: %d frames, each finished by glFinish.)\n",
             frames);
         return 0;
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
         std::fprintf(stderr, "bench-gltf: %s\n", e.what());
         return 1;
     }

@@ -15,7 +15,7 @@ using test::GltfStage;
 
 namespace {
 
-std::filesystem::path dataFile(const char *name) {
+std::filesystem::path dataFile(const char* name) {
     return std::filesystem::path(TRAILHEAD_SOURCE_DIR) / "tests/data/gltf" / name;
 }
 
@@ -31,7 +31,7 @@ struct CheckerRender {
 /// Renders the test triangle (metallic 1, roughness 1) head-on in a uniform white environment,
 /// where its surface shows its base colour texture, and samples the 8 × 8 fallback checker's
 /// texel centres through the triangle's UVs.
-CheckerRender renderTriangle(const std::filesystem::path &file, GlApi api) {
+CheckerRender renderTriangle(const std::filesystem::path& file, GlApi api) {
     CheckerRender out;
     std::mutex mutex;
     ScopedLogSink sink([&](LogLevel level, std::string_view message) {
@@ -48,7 +48,7 @@ CheckerRender renderTriangle(const std::filesystem::path &file, GlApi api) {
     out.image = stage.render();
     test::requireNoGlErrors(*stage.context);
 
-    const MeshData &mesh = stage.model.meshes.at(0);
+    const MeshData& mesh = stage.model.meshes.at(0);
     REQUIRE(mesh.positions.size() == 3);
     REQUIRE(mesh.uv0.size() == 3);
     glm::vec2 t0 = mesh.uv0[0], t1 = mesh.uv0[1], t2 = mesh.uv0[2];
@@ -70,14 +70,14 @@ CheckerRender renderTriangle(const std::filesystem::path &file, GlApi api) {
     return out;
 }
 
-bool mentions(const std::vector<std::string> &lines, const std::string &a, const std::string &b) {
-    for (auto &l : lines)
+bool mentions(const std::vector<std::string>& lines, const std::string& a, const std::string& b) {
+    for (auto& l : lines)
         if (l.find(a) != std::string::npos && l.find(b) != std::string::npos) return true;
     return false;
 }
 
 /// Every magenta texel is clearly brighter in red than every black one: the checker shows.
-void checkChecker(const CheckerRender &r) {
+void checkChecker(const CheckerRender& r) {
     REQUIRE(r.magentaTexels.size() >= 8);
     REQUIRE(r.blackTexels.size() >= 8);
     int dimmestMagenta = *std::min_element(r.magentaTexels.begin(), r.magentaTexels.end());

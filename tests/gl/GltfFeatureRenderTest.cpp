@@ -40,7 +40,7 @@ ImportedModel withoutInstancing(ImportedModel model) {
     return model;
 }
 
-glm::vec3 worldPosition(Node &node) { return glm::vec3(node.world()[3]); }
+glm::vec3 worldPosition(Node& node) { return glm::vec3(node.world()[3]); }
 
 /// The model drawn with its instances and again with one node per instance, compared.
 struct InstancingComparison {
@@ -49,9 +49,9 @@ struct InstancingComparison {
     int covered = 0, differing = 0, worst = 0;
 };
 
-InstancingComparison compareInstancing(const ImportedModel &model, const glm::vec3 &view, const std::string &name) {
+InstancingComparison compareInstancing(const ImportedModel& model, const glm::vec3& view, const std::string& name) {
     InstancingComparison c;
-    auto renderModel = [&](ImportedModel m, FrameStats &stats) {
+    auto renderModel = [&](ImportedModel m, FrameStats& stats) {
         GltfStage stage(GlApi::Gles30, 480, 360);
         stage.add(std::move(m));
         stage.useStudio();
@@ -87,7 +87,7 @@ TEST_CASE("SimpleInstancing: every instance renders as the same model with one n
     // pixel for pixel the cubes drawn as separate nodes.
     ImportedModel model = importGltf(file);
     size_t expectedInstances = 0;
-    for (auto &n : model.nodes) expectedInstances += n.instances.size();
+    for (auto& n : model.nodes) expectedInstances += n.instances.size();
     REQUIRE(expectedInstances == 125);
     InstancingComparison c =
         compareInstancing(model, -glm::normalize(glm::vec3(0.6f, 0.5f, 1.0f)), "simple-instancing");
@@ -134,8 +134,8 @@ TEST_CASE("EmissiveStrengthTest: a higher emissive strength is brighter") {
     GltfStage stage(GlApi::Gles30, 800, 400);
     stage.load(file);
     stage.conventionCamera();
-    const char *cubes[] = {"Cube1", "Cube2", "Cube4", "Cube8", "Cube16"};
-    auto faceColour = [&](const ImageRgba8 &image, const char *cube) {
+    const char* cubes[] = {"Cube1", "Cube2", "Cube4", "Cube8", "Cube16"};
+    auto faceColour = [&](const ImageRgba8& image, const char* cube) {
         glm::vec2 c = stage.projector()(worldPosition(stage.node(cube)) + glm::vec3(0, 0, 0.5f));
         return test::meanColor(image, int(c.x) - 3, int(c.y) - 3, int(c.x) + 4, int(c.y) + 4);
     };
@@ -159,7 +159,7 @@ TEST_CASE("EmissiveStrengthTest: a higher emissive strength is brighter") {
     ImageRgba8 image = stage.render();
     test::dumpImage(image, "emissive-studio");
     float previous = -1.0f;
-    for (const char *cube : cubes) {
+    for (const char* cube : cubes) {
         glm::vec3 c = faceColour(image, cube);
         float luma = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
         MESSAGE(std::string(cube), ": ", c.r, ",", c.g, ",", c.b, " luma ", luma);
@@ -179,19 +179,19 @@ TEST_CASE("TextureTransformTest: offset rotation and scale move the texture as K
     stage.addSunLight(glm::vec3(0.2f, -0.3f, -1.0f), 1.5f);
     // Markers show where the arrow must point; hidden so the arrow is measured alone.
     struct Arrow {
-        const char *quad;
-        const char *correct;
-        std::vector<const char *> wrong;
+        const char* quad;
+        const char* correct;
+        std::vector<const char*> wrong;
     };
     const Arrow arrows[] = {{"Rotation", "Rotation - Correct", {"Rotation - Not Supported", "Rotation - Error"}},
                             {"Scale", "Scale - Correct", {"Scale - Not Supported"}},
                             {"All", "All - Correct", {}}};
     std::map<std::string, glm::vec3> markers;
     stage.scene.update();
-    for (const Arrow &a : arrows) {
-        std::vector<const char *> names = a.wrong;
+    for (const Arrow& a : arrows) {
+        std::vector<const char*> names = a.wrong;
         names.push_back(a.correct);
-        for (const char *name : names) {
+        for (const char* name : names) {
             markers[name] = worldPosition(stage.node(name));
             stage.node(name).visible = false;
         }
@@ -203,10 +203,10 @@ TEST_CASE("TextureTransformTest: offset rotation and scale move the texture as K
     // Top row: UV (0,0)–(0.5,0.5) offset by (0.5,0), (0,0.5), (0.5,0.5) shows the green, blue and
     // cyan quarter of the texture; an ignored offset shows the yellow one.
     struct Offset {
-        const char *quad;
+        const char* quad;
         Hue hue;
     };
-    for (const Offset &o :
+    for (const Offset& o :
          {Offset{"Offset U", Hue::Green}, Offset{"Offset V", Hue::Blue}, Offset{"Offset UV", Hue::Cyan}}) {
         CAPTURE(std::string(o.quad));
         glm::vec3 centre = worldPosition(stage.node(o.quad));
@@ -220,27 +220,27 @@ TEST_CASE("TextureTransformTest: offset rotation and scale move the texture as K
 
     // Bottom row: the arrow points at the marker of the correct transform and its tip ends
     // there; rotation the wrong way or not at all, or no scale, puts it at another marker.
-    for (const Arrow &arrow : arrows) {
+    for (const Arrow& arrow : arrows) {
         CAPTURE(std::string(arrow.quad));
         glm::vec3 centre = worldPosition(stage.node(arrow.quad));
         glm::vec2 a = project(centre + glm::vec3(-0.48f, 0.48f, 0.0f)),
                   b = project(centre + glm::vec3(0.48f, -0.48f, 0.0f));
         std::vector<glm::vec2> dark;
-        test::forEachPixel(image, int(a.x), int(a.y), int(b.x), int(b.y), [&](int x, int y, auto &p) {
+        test::forEachPixel(image, int(a.x), int(a.y), int(b.x), int(b.y), [&](int x, int y, auto& p) {
             if (test::luma(p) < 50.0f) dark.push_back({float(x) + 0.5f, float(y) + 0.5f});
         });
         REQUIRE(dark.size() > 100);
         glm::vec2 centroid(0.0f);
-        for (auto &d : dark) centroid += d / float(dark.size());
+        for (auto& d : dark) centroid += d / float(dark.size());
         glm::vec2 correct = project(markers[arrow.correct]);
         // The arrow's direction: its pixels' principal axis, turned towards the correct marker.
         glm::dmat2 m(0.0);
-        for (auto &d : dark) m += glm::outerProduct(glm::dvec2(d - centroid), glm::dvec2(d - centroid));
+        for (auto& d : dark) m += glm::outerProduct(glm::dvec2(d - centroid), glm::dvec2(d - centroid));
         double angle = 0.5 * std::atan2(2.0 * m[0][1], m[0][0] - m[1][1]);
         glm::vec2 axis(float(std::cos(angle)), float(std::sin(angle)));
         if (glm::dot(axis, correct - centroid) < 0.0f) axis = -axis;
         glm::vec2 tip = centroid;
-        for (auto &d : dark)
+        for (auto& d : dark)
             if (glm::dot(d - centroid, axis) > glm::dot(tip - centroid, axis)) tip = d;
         float toCorrect = glm::length(tip - correct);
         float pixelsPerUnit = project.scaleAt(centre);
@@ -248,7 +248,7 @@ TEST_CASE("TextureTransformTest: offset rotation and scale move the texture as K
                 "° off the correct marker, tip ", toCorrect / pixelsPerUnit, " from it");
         CHECK(test::axisAngleDegrees(axis, correct - centroid) < 6.0f);
         CHECK(toCorrect < 0.2f * pixelsPerUnit); // the markers sit just beyond the tip
-        for (const char *wrong : arrow.wrong) {
+        for (const char* wrong : arrow.wrong) {
             glm::vec2 w = project(markers[wrong]);
             MESSAGE(std::string(wrong), ": tip ", glm::length(tip - w) / pixelsPerUnit, " from it");
             CHECK(glm::length(tip - w) > toCorrect + 0.2f * pixelsPerUnit);
@@ -276,14 +276,14 @@ TEST_CASE("VertexColorTest: COLOR_0 multiplies the base colour") {
         float x0, x1;
         int channel;
     };
-    for (const Cell &cell : {Cell{-0.779f, -0.317f, 0}, Cell{-0.231f, 0.231f, 1}, Cell{0.361f, 0.823f, 2}}) {
+    for (const Cell& cell : {Cell{-0.779f, -0.317f, 0}, Cell{-0.231f, 0.231f, 1}, Cell{0.361f, 0.823f, 2}}) {
         CAPTURE(cell.channel);
-        auto share = [&](float y0, float y1, const std::function<bool(const std::array<uint8_t, 4> &)> &f) {
+        auto share = [&](float y0, float y1, const std::function<bool(const std::array<uint8_t, 4>&)>& f) {
             glm::vec2 a = project({cell.x0 + 0.03f, y1 - 0.03f, z}), b = project({cell.x1 - 0.03f, y0 + 0.03f, z});
             return test::shareOf(image, int(a.x), int(a.y), int(b.x), int(b.y), f);
         };
-        auto inChannel = [&](auto &p) { return p[size_t(cell.channel)] > 100; };
-        auto otherChannels = [&](auto &p) {
+        auto inChannel = [&](auto& p) { return p[size_t(cell.channel)] > 100; };
+        auto otherChannels = [&](auto& p) {
             return p[size_t((cell.channel + 1) % 3)] > 70 || p[size_t((cell.channel + 2) % 3)] > 70;
         };
         double testCheck = share(0.109f, 0.572f, inChannel), testOther = share(0.109f, 0.572f, otherChannels);
@@ -310,7 +310,7 @@ TEST_CASE("Fox: a skinned model without normals renders its bind pose lit with g
     ImageRgba8 image = stage.render();
     test::dumpImage(image, "fox");
     std::vector<float> lumas;
-    test::forEachPixel(image, 0, 0, image.width, image.height, [&](int, int, auto &p) {
+    test::forEachPixel(image, 0, 0, image.width, image.height, [&](int, int, auto& p) {
         if (p != std::array<uint8_t, 4>{64, 64, 64, 255}) lumas.push_back(test::luma(p));
     });
     double mean = 0, variance = 0;

@@ -14,7 +14,7 @@ using test::GltfStage;
 namespace {
 
 /// Mean luma over a world-space rectangle on the z = `z` plane.
-float meanLuma(const ImageRgba8 &image, const test::PixelProjector &project, glm::vec2 lo, glm::vec2 hi,
+float meanLuma(const ImageRgba8& image, const test::PixelProjector& project, glm::vec2 lo, glm::vec2 hi,
                float z = 0.0f) {
     glm::vec2 a = project(glm::vec3(lo, z)), b = project(glm::vec3(hi, z));
     glm::vec3 c = test::meanColor(image, int(std::min(a.x, b.x)), int(std::min(a.y, b.y)), int(std::max(a.x, b.x)) + 1,
@@ -39,11 +39,11 @@ TEST_CASE("NormalTangentMirrorTest: mirrored and rotated UV cells are lit from t
     stage.conventionCamera();
     auto project = stage.projector();
     struct Side {
-        const char *name;
+        const char* name;
         glm::vec3 lightTravel;
         glm::vec2 towardLight; ///< from the dome's centre towards its lit side
     };
-    for (const Side &side :
+    for (const Side& side :
          {Side{"from the left", {1.0f, 0.0f, -0.6f}, {-1, 0}}, Side{"from above", {0.0f, -1.0f, -0.6f}, {0, 1}}}) {
         CAPTURE(std::string(side.name));
         stage.scene.lights.clear();
@@ -96,18 +96,18 @@ TEST_CASE("MetalRoughSpheresNoTextures: highlights fade with roughness and metal
         glm::vec3 colour;
         float peak, median;
     };
-    auto highlight = [&](const ImageRgba8 &image, glm::vec3 centre) {
+    auto highlight = [&](const ImageRgba8& image, glm::vec3 centre) {
         auto project = stage.projector();
         glm::vec2 c = project(centre);
         float r = project.scaleAt(centre) * kRadius * 0.85f;
         std::vector<std::array<uint8_t, 4>> pixels;
         test::forEachPixel(image, int(c.x - r), int(c.y - r), int(c.x + r) + 1, int(c.y + r) + 1,
-                           [&](int x, int y, auto &p) {
+                           [&](int x, int y, auto& p) {
                                float dx = float(x) + 0.5f - c.x, dy = float(y) + 0.5f - c.y;
                                if (dx * dx + dy * dy < r * r) pixels.push_back(p);
                            });
         REQUIRE(pixels.size() > 50);
-        std::sort(pixels.begin(), pixels.end(), [](auto &a, auto &b) { return test::luma(a) > test::luma(b); });
+        std::sort(pixels.begin(), pixels.end(), [](auto& a, auto& b) { return test::luma(a) > test::luma(b); });
         Highlight h{glm::vec3(0.0f), 0.0f, test::luma(pixels[pixels.size() / 2])};
         for (size_t i = 0; i < 8; ++i) h.colour += glm::vec3(pixels[i][0], pixels[i][1], pixels[i][2]) / 8.0f;
         h.peak = 0.2126f * h.colour.r + 0.7152f * h.colour.g + 0.0722f * h.colour.b;

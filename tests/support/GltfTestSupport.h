@@ -27,17 +27,17 @@
 namespace th::test {
 
 inline std::filesystem::path sharedDirectory() {
-    if (const char *env = std::getenv("TRAILHEAD_SHARED_DIR"); env && *env) return env;
+    if (const char* env = std::getenv("TRAILHEAD_SHARED_DIR"); env && *env) return env;
     return std::filesystem::path(TRAILHEAD_SOURCE_DIR) / ".." / "shared";
 }
 
 /// <shared>/gltf/<name>/glTF/<name>.gltf, the layout of the shared samples.
-inline std::filesystem::path sampleModelPath(const std::string &name) {
+inline std::filesystem::path sampleModelPath(const std::string& name) {
     return sharedDirectory() / "gltf" / name / "glTF" / (name + ".gltf");
 }
 
 /// True when `path` exists; otherwise says which file is missing so the skip is visible.
-inline bool requireFile(const std::filesystem::path &path) {
+inline bool requireFile(const std::filesystem::path& path) {
     if (std::filesystem::exists(path)) return true;
     MESSAGE("skipped: ", path.string(), " is missing (set TRAILHEAD_SHARED_DIR to the shared samples folder)");
     return false;
@@ -54,7 +54,7 @@ inline float linearToSrgb(float c) {
 }
 
 /// Perceived brightness of an sRGB pixel, 0–255 (Rec. 709 weights on the encoded values).
-inline float luma(const std::array<uint8_t, 4> &p) { return 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2]; }
+inline float luma(const std::array<uint8_t, 4>& p) { return 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2]; }
 
 /// A test of the camera projection that does not go through Camera::view(): the basis is
 /// built here from position, target and up, so a handedness slip in the engine's camera
@@ -64,7 +64,7 @@ struct PixelProjector {
     float tanHalfY, aspect;
     int width, height;
 
-    PixelProjector(const Camera &camera, int w, int h) : width(w), height(h) {
+    PixelProjector(const Camera& camera, int w, int h) : width(w), height(h) {
         eye = camera.position;
         forward = glm::normalize(camera.target - camera.position);
         right = glm::normalize(glm::cross(forward, camera.up)); // right-handed: x = forward × up
@@ -73,7 +73,7 @@ struct PixelProjector {
         aspect = float(w) / float(h);
     }
     /// Pixel coordinates (x right, y down from the top row) of a world point in front.
-    glm::vec2 operator()(const glm::vec3 &p) const {
+    glm::vec2 operator()(const glm::vec3& p) const {
         glm::vec3 d = p - eye;
         float z = glm::dot(d, forward);
         float ndcX = glm::dot(d, right) / (z * tanHalfY * aspect);
@@ -81,7 +81,7 @@ struct PixelProjector {
         return {(ndcX * 0.5f + 0.5f) * float(width), (0.5f - ndcY * 0.5f) * float(height)};
     }
     /// Pixels per world unit at the depth of `p` (for windows sized in world units).
-    float scaleAt(const glm::vec3 &p) const {
+    float scaleAt(const glm::vec3& p) const {
         float z = glm::dot(p - eye, forward);
         return float(height) * 0.5f / (z * tanHalfY);
     }
@@ -116,11 +116,11 @@ struct GltfStage {
         loaded = LoadedModel();
         renderer.reset();
     }
-    GltfStage(const GltfStage &) = delete;
-    GltfStage &operator=(const GltfStage &) = delete;
+    GltfStage(const GltfStage&) = delete;
+    GltfStage& operator=(const GltfStage&) = delete;
 
     /// Imports `file` and adds it to the scene (its punctual lights too when `lights`).
-    void load(const std::filesystem::path &file, bool lights = false, const GltfImportOptions &options = {}) {
+    void load(const std::filesystem::path& file, bool lights = false, const GltfImportOptions& options = {}) {
         add(importGltf(file, options), lights);
     }
 
@@ -149,7 +149,7 @@ struct GltfStage {
     }
 
     /// A directional light travelling along `direction` (from the light towards the scene).
-    void addSunLight(const glm::vec3 &direction, float intensity) {
+    void addSunLight(const glm::vec3& direction, float intensity) {
         Light light;
         light.name = "test key";
         light.type = LightType::Directional;
@@ -163,7 +163,7 @@ struct GltfStage {
     void conventionCamera() { lookAlong(glm::vec3(0, 0, -1), glm::vec3(0, 1, 0)); }
 
     /// Looks along `direction` at the bounds' centre from the convention's distance.
-    void lookAlong(const glm::vec3 &direction, const glm::vec3 &up, float distanceScale = 1.0f) {
+    void lookAlong(const glm::vec3& direction, const glm::vec3& up, float distanceScale = 1.0f) {
         scene.update();
         Bounds bounds = scene.bounds();
         float radius = std::max(bounds.radius(), 1e-6f);
@@ -189,8 +189,8 @@ struct GltfStage {
     PixelProjector projector() const { return PixelProjector(camera, width, height); }
 
     /// The node of the model named `name` (glTF node names), or fails the test.
-    Node &node(const std::string &name) {
-        Node *n = loaded.root ? loaded.root->find(name) : nullptr;
+    Node& node(const std::string& name) {
+        Node* n = loaded.root ? loaded.root->find(name) : nullptr;
         REQUIRE_MESSAGE(n != nullptr, "no node named '", name, "'");
         return *n;
     }
@@ -198,16 +198,16 @@ struct GltfStage {
 
 /// Writes `image` to $TRAILHEAD_TEST_DUMP/<name>.png when that variable names a folder (to
 /// look at what a failing test saw).
-inline void dumpImage(const ImageRgba8 &image, const std::string &name) {
-    const char *dir = std::getenv("TRAILHEAD_TEST_DUMP");
+inline void dumpImage(const ImageRgba8& image, const std::string& name) {
+    const char* dir = std::getenv("TRAILHEAD_TEST_DUMP");
     if (!dir || !*dir) return;
     std::filesystem::create_directories(dir);
     writePng(std::filesystem::path(dir) / (name + ".png"), image);
 }
 
 /// Pixels of `image` inside the rectangle [x0, x1) × [y0, y1), clipped to the image.
-inline void forEachPixel(const ImageRgba8 &image, int x0, int y0, int x1, int y1,
-                         const std::function<void(int, int, const std::array<uint8_t, 4> &)> &f) {
+inline void forEachPixel(const ImageRgba8& image, int x0, int y0, int x1, int y1,
+                         const std::function<void(int, int, const std::array<uint8_t, 4>&)>& f) {
     x0 = std::max(x0, 0);
     y0 = std::max(y0, 0);
     x1 = std::min(x1, image.width);
@@ -217,10 +217,10 @@ inline void forEachPixel(const ImageRgba8 &image, int x0, int y0, int x1, int y1
 }
 
 /// Share of the pixels in a rectangle for which `predicate` holds.
-inline double shareOf(const ImageRgba8 &image, int x0, int y0, int x1, int y1,
-                      const std::function<bool(const std::array<uint8_t, 4> &)> &predicate) {
+inline double shareOf(const ImageRgba8& image, int x0, int y0, int x1, int y1,
+                      const std::function<bool(const std::array<uint8_t, 4>&)>& predicate) {
     int hits = 0, count = 0;
-    forEachPixel(image, x0, y0, x1, y1, [&](int, int, const std::array<uint8_t, 4> &p) {
+    forEachPixel(image, x0, y0, x1, y1, [&](int, int, const std::array<uint8_t, 4>& p) {
         ++count;
         if (predicate(p)) ++hits;
     });
@@ -228,10 +228,10 @@ inline double shareOf(const ImageRgba8 &image, int x0, int y0, int x1, int y1,
 }
 
 /// Mean colour (0–255 per channel) over a rectangle.
-inline glm::vec3 meanColor(const ImageRgba8 &image, int x0, int y0, int x1, int y1) {
+inline glm::vec3 meanColor(const ImageRgba8& image, int x0, int y0, int x1, int y1) {
     glm::dvec3 sum(0.0);
     int count = 0;
-    forEachPixel(image, x0, y0, x1, y1, [&](int, int, const std::array<uint8_t, 4> &p) {
+    forEachPixel(image, x0, y0, x1, y1, [&](int, int, const std::array<uint8_t, 4>& p) {
         sum += glm::dvec3(p[0], p[1], p[2]);
         ++count;
     });
@@ -242,7 +242,7 @@ inline glm::vec3 meanColor(const ImageRgba8 &image, int x0, int y0, int x1, int 
 /// the others (so the pale blue of a base cube or a grey background never qualifies).
 enum class Hue { Red, Green, Blue, Cyan, Magenta, Yellow };
 
-inline bool hasHue(const std::array<uint8_t, 4> &p, Hue hue) {
+inline bool hasHue(const std::array<uint8_t, 4>& p, Hue hue) {
     float r = p[0], g = p[1], b = p[2];
     auto strong = [](float v) { return v > 60.0f; };
     auto weak = [](float v, float than) { return v < 0.45f * than; };
@@ -266,12 +266,12 @@ struct PixelCloud {
     float elongation = 1.0f; ///< ratio of the principal standard deviations (major / minor)
 };
 
-inline PixelCloud pixelCloud(const ImageRgba8 &image,
-                             const std::function<bool(const std::array<uint8_t, 4> &)> &predicate) {
+inline PixelCloud pixelCloud(const ImageRgba8& image,
+                             const std::function<bool(const std::array<uint8_t, 4>&)>& predicate) {
     PixelCloud c;
     glm::dvec2 sum(0.0);
     std::vector<glm::vec2> points;
-    forEachPixel(image, 0, 0, image.width, image.height, [&](int x, int y, const std::array<uint8_t, 4> &p) {
+    forEachPixel(image, 0, 0, image.width, image.height, [&](int x, int y, const std::array<uint8_t, 4>& p) {
         if (!predicate(p)) return;
         points.push_back({float(x) + 0.5f, float(y) + 0.5f});
         sum += glm::dvec2(points.back());
@@ -280,7 +280,7 @@ inline PixelCloud pixelCloud(const ImageRgba8 &image,
     if (points.empty()) return c;
     c.centroid = glm::vec2(sum / double(points.size()));
     double sxx = 0, syy = 0, sxy = 0;
-    for (auto &q : points) {
+    for (auto& q : points) {
         glm::dvec2 d = glm::dvec2(q - c.centroid);
         sxx += d.x * d.x;
         syy += d.y * d.y;
