@@ -190,6 +190,9 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         item.depth = depth;
         item.instances = mesh->instanced() ? uint32_t(mesh->instances()->count()) : 0;
         item.state = material->renderState(pass);
+        // glTF: a world transform that mirrors (negative determinant) turns the triangles' winding.
+        if (glm::determinant(glm::mat3(item.world)) < 0.0f)
+            item.state.frontFaceCounterClockwise = !item.state.frontFaceCounterClockwise;
         item.receiveShadows = mesh->receiveShadows;
         if (pass == RenderPass::Shadow) {
             item.state.polygonOffsetFactor = mOptions.shadows.depthBiasFactor;

@@ -127,6 +127,52 @@ TEST_CASE("EXT_mesh_gpu_instancing: a stretched and turned sphere instance is li
     CHECK(c.differing <= c.covered / 500);
 }
 
+TEST_CASE("a mirrored node shows its outside faces: a negative determinant flips the winding as glTF says") {
+    // A single-sided sphere, once as is and once mirrored in X by its node: the same picture.
+    // Drawn with the winding unflipped, the mirrored one would cull its outside and show its
+    // inside faces.
+    auto sphereModel = [](glm::vec3 scale) {
+        ImportedModel model;
+        model.sourceName = "sphere";
+        model.meshes.push_back(makeUvSphere(1.0f, 48, 24));
+        model.meshes[0].submeshes = {{0, uint32_t(model.meshes[0].indices.size()), 0}};
+        ImportedMaterial grey;
+        grey.name = "grey";
+        grey.params.metallicFactor = 0.0f;
+        grey.params.roughnessFactor = 0.5f;
+        model.materials.push_back(grey);
+        ImportedNode node;
+        node.name = "sphere";
+        node.mesh = 0;
+        node.local = glm::scale(glm::mat4(1.0f), scale);
+        model.nodes.push_back(node);
+        model.rootNodes = {0};
+        return model;
+    };
+    auto render = [&](glm::vec3 scale) {
+        GltfStage stage(GlApi::Gles30, 160, 160);
+        stage.add(sphereModel(scale));
+        stage.conventionCamera();
+        stage.addSunLight({0.5f, -0.7f, -0.6f}, 2.0f);
+        ImageRgba8 image = stage.render();
+        test::requireNoGlErrors(*stage.context);
+        return image;
+    };
+    ImageRgba8 plain = render({1, 1, 1}), mirrored = render({-1, 1, 1});
+    test::dumpImage(plain, "winding-plain");
+    test::dumpImage(mirrored, "winding-mirrored");
+    int differing = 0, covered = 0;
+    for (int y = 0; y < plain.height; ++y)
+        for (int x = 0; x < plain.width; ++x) {
+            auto a = plain.rgba(x, y), b = mirrored.rgba(x, y);
+            if (a != std::array<uint8_t, 4>{64, 64, 64, 255}) ++covered;
+            if (std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}) > 3) ++differing;
+        }
+    MESSAGE(covered, " covered pixels, ", differing, " differ");
+    CHECK(covered > plain.width * plain.height / 4);
+    CHECK(differing <= covered / 200);
+}
+
 TEST_CASE("EmissiveStrengthTest: a higher emissive strength is brighter") {
     auto file = test::sampleModelPath("EmissiveStrengthTest");
     if (!test::requireFile(file)) return;

@@ -181,14 +181,16 @@ TEST_CASE("TextureCoordinateTest: UV origin is the image's top-left in both APIs
             const ImportedTexture& texture = stage.model.textures.at(size_t(material.params.baseColorTexture.texture));
             const ImageRgba8& texels = stage.model.images.at(size_t(texture.image)).pixels;
             glm::vec2 p0(mesh->positions[0]), t0 = mesh->uv0[0];
-            glm::mat2 toUv = glm::mat2(mesh->uv0[1] - t0, mesh->uv0[2] - t0) *
-                             glm::inverse(glm::mat2(glm::vec2(mesh->positions[1]) - p0, glm::vec2(mesh->positions[2]) - p0));
+            glm::mat2 toUv =
+                glm::mat2(mesh->uv0[1] - t0, mesh->uv0[2] - t0) *
+                glm::inverse(glm::mat2(glm::vec2(mesh->positions[1]) - p0, glm::vec2(mesh->positions[2]) - p0));
             auto textureDark = [&](glm::vec2 uv) {
                 int cx = int(uv.x * float(texels.width)), cy = int(uv.y * float(texels.height));
                 float sum = 0.0f;
                 for (int y = cy - 1; y <= cy + 1; ++y)
                     for (int x = cx - 1; x <= cx + 1; ++x)
-                        sum += test::luma(texels.rgba(std::clamp(x, 0, texels.width - 1), std::clamp(y, 0, texels.height - 1)));
+                        sum += test::luma(
+                            texels.rgba(std::clamp(x, 0, texels.width - 1), std::clamp(y, 0, texels.height - 1)));
                 return sum / 9.0f < 110.0f;
             };
             double darkSum = 0.0, lightSum = 0.0;
@@ -198,13 +200,15 @@ TEST_CASE("TextureCoordinateTest: UV origin is the image's top-left in both APIs
                 for (float x = lo.x + 0.15f; x < hi.x - 0.15f; x += step) {
                     glm::vec2 px = project(glm::vec3(x, y, 0.0f));
                     float rendered = test::luma(image.rgba(int(px.x), int(px.y))) / white;
-                    if (textureDark(t0 + toUv * (glm::vec2(x, y) - p0))) darkSum += rendered, ++darkCount;
-                    else lightSum += rendered, ++lightCount;
+                    if (textureDark(t0 + toUv * (glm::vec2(x, y) - p0)))
+                        darkSum += rendered, ++darkCount;
+                    else
+                        lightSum += rendered, ++lightCount;
                 }
             REQUIRE(darkCount > 30);
             double darkMean = darkSum / darkCount, lightMean = lightSum / std::max(lightCount, 1);
-            MESSAGE(std::string(s.mesh), ": the render where the label's texels are dark ", darkMean, " of white, elsewhere ",
-                    lightMean);
+            MESSAGE(std::string(s.mesh), ": the render where the label's texels are dark ", darkMean,
+                    " of white, elsewhere ", lightMean);
             CHECK(lightMean - darkMean > 0.25);
         }
         test::requireNoGlErrors(*stage.context);
