@@ -4,7 +4,9 @@
 
 #include "common/Presets.h"
 #include "common/scenes/GalleryScene.h"
+#include "common/scenes/ForestStressScene.h"
 #include "common/scenes/GltfScene.h"
+#include "common/scenes/HikeScene.h"
 #include "common/scenes/LightStressScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
@@ -84,6 +86,11 @@ const std::vector<SceneKind>& sceneKinds() {
         {"gallery", "an exhibition hall: 264 spot lights with per-room masks, budgeted spot shadows, a stencil portal "
          "(params.gltfExhibits: optional, required or off)",
          {}, buildGalleryKind},
+        {"hike", "terrain clipmap, forest with LODs and impostors, grass, birds, sky, time of day and weather "
+         "(params: viewpoint, eyeHeight, lookAt, lookHeight, terrainMapSize, impostorResolution, birds)",
+         {}, buildHikeSceneFile},
+        {"forest-stress", "the standard forest benchmark: one tree mesh, 20 000 instances over 2 x 2 km, a fixed sun",
+         forestStressKeys(), buildForestStressSceneFile},
     };
     return kinds;
 }

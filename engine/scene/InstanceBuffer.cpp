@@ -9,6 +9,7 @@ namespace th {
 void InstanceBuffer::setMatrices(std::vector<glm::mat4> matrices) {
     mMatrices = std::move(matrices);
     mDirty = true;
+    mBoundsValid = false;
 }
 
 void InstanceBuffer::setStream(std::string name, int components, std::vector<float> data) {
@@ -34,8 +35,12 @@ const InstanceStream* InstanceBuffer::stream(std::string_view name) const {
 }
 
 Bounds InstanceBuffer::bounds(const Bounds& local) const {
+    if (mBoundsValid && local.min == mBoundsLocal.min && local.max == mBoundsLocal.max) return mBounds;
     Bounds b;
     for (auto& m : mMatrices) b.add(local.transformed(m));
+    mBounds = b;
+    mBoundsLocal = local;
+    mBoundsValid = true;
     return b;
 }
 

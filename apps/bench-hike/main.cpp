@@ -1,0 +1,397 @@
+// bench-hike: the hike scene (assets/scenes/hike.json) and the forest-stress scene
+// (assets/scenes/forest-stress.json), headless.
+//
+// Hike, per quality tier (low, medium, high): median and p90 frame time (update + render +
+// glFinish), process CPU per frame (all threads: llvmpipe rasterises on them), CPU inside
+// Renderer::render and the part of it outside the driver (gathering, culling, sorting),
+// the scene's own update; draw calls (all passes, main, shadow), triangles, instances; then
+// per kind (terrain, forest, understory, grass, rocks, birds) the draws, instances and
+// triangles of the main view and the shadow draws, counted the way the renderer culls (per
+// node, against the view and each cascade); the texture units each material takes (of the
+// active limits profile); the scale targets (≥ 20 000 trees within the impostor range,
+// ≥ 200 000 grass cards near the camera on high) and draw-call targets (forest < 40, frame
+// < 120).
+// Walk: the camera moves 2 m per frame; per-frame update cost, ring re-emits and samples,
+// forest rebuilds and grass blocks built; then at rest.
+// Forest stress: frame time without shadows and with 2 cascades of 2048².
+//
+// Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
+//                   [--walk FRAMES] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
+//                   [--breakdown (frame time with each kind hidden in turn, last tier)]
+// ES 3.0 under the WebGL2 limits profile by default (TRAILHEAD_GL_API / TRAILHEAD_LIMITS
+// change them).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <time.h>
+
+#include "common/AppPaths.h"
+#include "common/Presets.h"
+#include "common/SceneFile.h"
+#include "common/SceneLibrary.h"
+#include "common/scenes/ForestStressScene.h"
+#include "common/scenes/HikeScene.h"
+#include "core/Error.h"
+#include "core/Log.h"
+#include "core/Str.h"
+#include "gl/GlApi.h"
+#include "gl/Readback.h"
+#include "render/SamplerReport.h"
+
+namespace {
+
+using namespace th;
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    size_t i = size_t(std::ceil(p * double(v.size()))) - 1;
+    return v[std::min(i, v.size() - 1)];
+}
+
+struct Options {
+    int frames = 8;
+    int warmup = 2;
+    int width = 1280, height = 720;
+    std::vector<std::string> tiers = {"low", "medium", "high"};
+    int walk = 120;
+    bool stress = true, hike = true;
+    bool breakdown = false;
+    std::filesystem::path png;
+    int terrainMaps = 0;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw Error(str("bench-hike: ", a, " needs a value"));
+            return argv[++i];
+        };
+        if (a == "--frames") o.frames = std::max(1, std::atoi(value().c_str()));
+        else if (a == "--warmup") o.warmup = std::max(0, std::atoi(value().c_str()));
+        else if (a == "--walk") o.walk = std::max(0, std::atoi(value().c_str()));
+        else if (a == "--no-stress") o.stress = false;
+        else if (a == "--no-hike") o.hike = false;
+        else if (a == "--breakdown") o.breakdown = true;
+        else if (a == "--png") o.png = value();
+        else if (a == "--terrain-maps") o.terrainMaps = std::atoi(value().c_str());
+        else if (a == "--tiers") {
+            o.tiers.clear();
+            for (auto part : split(value(), ',')) {
+                std::string t(part);
+                if (std::find(qualityTiers().begin(), qualityTiers().end(), t) == qualityTiers().end())
+                    throw Error(str("bench-hike: unknown tier '", t, "' (low, medium, high)"));
+                o.tiers.push_back(t);
+            }
+        } else if (a == "--size") {
+            std::string s = value();
+            if (std::sscanf(s.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 1 || o.height < 1)
+                throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
+        } else
+            throw Error(str("bench-hike: unknown option '", a,
+                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --png, --terrain-maps)"));
+    }
+    return o;
+}
+
+DrawInfo drawInfoFor(const Mesh& mesh) {
+    const Geometry& g = *mesh.geometry();
+    return DrawInfo{RenderPass::Main, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(),
+                    g.hasColors(), mesh.receiveShadows, mesh.userFlags};
+}
+
+struct FrameFigures {
+    double medianMs = 0, p90Ms = 0, processMs = 0, renderCpuMs = 0, outsideDriverMs = 0, updateMs = 0;
+    FrameStats last;
+};
+
+/// Renders `frames` measured frames after `warmup`; `update` runs before each.
+template <typename Update>
+FrameFigures measure(Renderer& renderer, Scene& scene, const Camera& camera, const RenderTarget& output, int warmup,
+                     int frames, double seconds, Update&& update) {
+    std::vector<double> wall, process, cpu, outside, upd;
+    for (int f = 0; f < warmup + frames; ++f) {
+        double t = seconds + double(f) / 30.0;
+        auto t0 = Clock::now();
+        double p0 = processCpuMs();
+        auto tu = Clock::now();
+        update(t);
+        double updateMs = msSince(tu);
+        renderer.render(scene, camera, output, t);
+        glFinish();
+        double ms = msSince(t0);
+        if (f < warmup) continue;
+        wall.push_back(ms);
+        process.push_back(processCpuMs() - p0);
+        cpu.push_back(renderer.stats().cpuMs);
+        outside.push_back(renderer.stats().cpuOutsideDriverMs);
+        upd.push_back(updateMs);
+    }
+    FrameFigures r;
+    r.medianMs = percentile(wall, 0.5);
+    r.p90Ms = percentile(wall, 0.9);
+    r.processMs = percentile(process, 0.5);
+    r.renderCpuMs = percentile(cpu, 0.5);
+    r.outsideDriverMs = percentile(outside, 0.5);
+    r.updateMs = percentile(upd, 0.5);
+    r.last = renderer.stats();
+    return r;
+}
+
+struct KindFigures {
+    int draws = 0, shadowDraws = 0;
+    uint64_t instances = 0, triangles = 0;
+};
+
+/// What each group under the root draws, culled per node as the renderer does.
+std::map<std::string, KindFigures> perKind(Renderer& renderer, Scene& scene, Camera camera, const RenderTarget& output) {
+    camera.aspect = float(output.width()) / float(output.height());
+    Frustum view = camera.frustum();
+    std::vector<Frustum> cascades;
+    const CascadeSet& cs = renderer.cascades();
+    for (int i = 0; i < cs.count; ++i) cascades.push_back(Frustum::fromMatrix(cs.cascades[size_t(i)].viewProjection));
+    std::map<std::string, KindFigures> out;
+    for (auto& group : scene.root().children()) {
+        KindFigures& k = out[group->name()];
+        std::vector<const Node*> stack = {group.get()};
+        while (!stack.empty()) {
+            const Node* n = stack.back();
+            stack.pop_back();
+            if (!n->visible) continue;
+            for (auto& c : n->children()) stack.push_back(c.get());
+            const Mesh* mesh = n->mesh.get();
+            if (!mesh || !mesh->visible) continue;
+            uint64_t copies = mesh->instanced() ? mesh->instances()->count() : 1;
+            int parts = int(mesh->parts().size());
+            if (view.intersects(n->worldBounds())) {
+                k.draws += parts;
+                k.instances += copies;
+                for (auto& p : mesh->parts()) k.triangles += uint64_t(p.indexCount / 3) * copies;
+            }
+            if (mesh->castShadows)
+                for (const Frustum& f : cascades)
+                    if (f.intersects(n->worldBounds())) k.shadowDraws += parts;
+        }
+    }
+    return out;
+}
+
+void printSamplerReports(Renderer& renderer, Scene& scene) {
+    std::map<const Material*, const Mesh*> seen;
+    std::vector<const Node*> stack = {&scene.root()};
+    while (!stack.empty()) {
+        const Node* n = stack.back();
+        stack.pop_back();
+        for (auto& c : n->children()) stack.push_back(c.get());
+        if (!n->mesh) continue;
+        for (auto& p : n->mesh->parts())
+            if (p.material && !seen.count(p.material.get())) seen[p.material.get()] = n->mesh.get();
+    }
+    std::printf("  texture units per material (main pass, fragment stage):\n");
+    for (auto& [material, mesh] : seen) {
+        SamplerReport r = samplerReport(renderer, *material, drawInfoFor(*mesh));
+        std::printf("    %-16s %2d of %d (%s)\n", material->name().c_str(), r.unitsUsed, r.unitLimit, r.profile.c_str());
+    }
+}
+
+void benchHike(Renderer& renderer, const Options& o) {
+    std::filesystem::path path = assetsDirectory() / "scenes" / "hike.json";
+    SceneFile file = loadSceneFile(path, sceneKindKeys);
+    SceneBuildContext context{renderer, assetsDirectory(), sharedDirectory(), file.seed};
+    HikeSceneOptions options = hikeOptionsFromFile(file);
+    if (o.terrainMaps > 0) options.terrainMapSize = o.terrainMaps;
+    std::shared_ptr<const HikeStats> stats;
+    auto t0 = Clock::now();
+    BuiltScene built = buildHikeScene(context, options, &stats);
+    applySceneFileSettings(built, file, renderer);
+    Scene& scene = *built.scene;
+    Camera camera = built.camera;
+    camera.aspect = float(o.width) / float(o.height);
+    built.update(file.seconds, camera);
+    RenderTarget output(o.width, o.height, TextureFormat::RGBA8, "bench-hike");
+    renderer.prepare(scene, camera, output);
+    std::printf("hike (%s): built in %.0f ms (clipmap %.0f ms, impostor bake %.0f ms, %llu texels covered), first "
+                "update and effects %.0f ms\n",
+                path.filename().c_str(), stats->buildMs, stats->clipmapBuildMs, stats->bakeMs,
+                (unsigned long long)stats->impostorCoverage, msSince(t0) - stats->buildMs);
+
+    for (const std::string& tier : o.tiers) {
+        applyQualityTier(renderer, built, tier);
+        built.update(file.seconds, camera);
+        renderer.prepare(scene, camera, output);
+        FrameFigures f = measure(renderer, scene, camera, output, o.warmup, o.frames, file.seconds,
+                                 [&](double t) { built.update(t, camera); });
+        const ShadowSettings& sh = renderer.options().shadows;
+        std::printf("\n== hike, tier %s: %dx%d, resolution scale %.2f, shadows %s ==\n", tier.c_str(), o.width, o.height,
+                    renderer.options().resolutionScale,
+                    sh.enabled ? str(sh.cascades, " x ", sh.mapSize, "^2").c_str() : "off");
+        std::printf("  frame: median %.1f ms, p90 %.1f ms; process CPU %.1f ms; render() CPU %.2f ms, outside the driver "
+                    "%.2f ms; scene update %.2f ms\n",
+                    f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs, f.outsideDriverMs, f.updateMs);
+        std::printf("  draw calls: %u (main %u, shadow %u); triangles %llu (all passes); instances %llu (main)\n",
+                    f.last.drawCalls, f.last.mainDrawCalls, f.last.shadowDrawCalls, (unsigned long long)f.last.triangles,
+                    (unsigned long long)f.last.instances);
+        auto kinds = perKind(renderer, scene, camera, output);
+        std::printf("  %-11s %6s %7s %11s %13s\n", "kind", "draws", "shadow", "instances", "triangles");
+        int vegetation = 0;
+        for (auto& [name, k] : kinds) {
+            std::printf("  %-11s %6d %7d %11llu %13llu\n", name.c_str(), k.draws, k.shadowDraws,
+                        (unsigned long long)k.instances, (unsigned long long)k.triangles);
+            if (name == "forest" || name == "understory") vegetation += k.draws + k.shadowDraws;
+        }
+        std::printf("  trees in sets: lod0 %llu, lod1 %llu, lod2 %llu, impostor %llu (seam duplicates included); "
+                    "trees within the impostor range %llu; near band %.0f m\n",
+                    (unsigned long long)stats->lodInstances[0], (unsigned long long)stats->lodInstances[1],
+                    (unsigned long long)stats->lodInstances[2], (unsigned long long)stats->lodInstances[3],
+                    (unsigned long long)stats->treesInRange, stats->nearRadius);
+        std::printf("  grass cards near the camera %llu (%d blocks), understory %llu, rocks %llu, birds %llu\n",
+                    (unsigned long long)stats->grass, stats->grassBlocks, (unsigned long long)stats->understory,
+                    (unsigned long long)stats->rocks, (unsigned long long)stats->birds);
+        std::printf("  targets: forest draws (all passes) %d < 40 %s; frame draws %u < 120 %s", vegetation,
+                    vegetation < 40 ? "ok" : "MISSED", f.last.drawCalls, f.last.drawCalls < 120 ? "ok" : "MISSED");
+        if (tier == "high")
+            std::printf("; trees %llu >= 20000 %s; grass %llu >= 200000 %s", (unsigned long long)stats->treesInRange,
+                        stats->treesInRange >= 20000 ? "ok" : "MISSED", (unsigned long long)stats->grass,
+                        stats->grass >= 200000 ? "ok" : "MISSED");
+        std::printf("\n");
+        if (tier == o.tiers.back()) printSamplerReports(renderer, scene);
+        if (o.breakdown && tier == o.tiers.back()) {
+            // What each kind costs: the frame time saved by hiding it (the others unchanged).
+            std::printf("  cost per kind (median frame time saved when hidden):\n");
+            for (auto& group : scene.root().children()) {
+                group->visible = false;
+                FrameFigures g = measure(renderer, scene, camera, output, 1, o.frames, file.seconds,
+                                         [&](double t) { built.update(t, camera); });
+                group->visible = true;
+                std::printf("    %-11s %7.1f ms (frame %.1f ms without it)\n", group->name().c_str(), f.medianMs - g.medianMs,
+                            g.medianMs);
+            }
+        }
+        if (!o.png.empty()) {
+            std::filesystem::create_directories(o.png);
+            writePng(o.png / str("hike-", tier, ".png"), readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+        }
+    }
+
+    if (o.walk > 0) {
+        // Walk along the view direction, 2 m a frame: streaming only (no rendering).
+        Camera c = camera;
+        glm::vec3 step = glm::normalize(glm::vec3(c.target.x - c.position.x, 0.0f, c.target.z - c.position.z)) * 2.0f;
+        std::vector<double> updateMs, clipmapMs, sampleMs, emitMs, uploadMs, forestMs, grassMs;
+        uint64_t rings = stats->ringRebuilds, forests = stats->forestRebuilds, blocks = stats->grassBlockBuilds;
+        uint64_t samples = 0;
+        for (int f = 0; f < o.walk; ++f) {
+            c.position += step;
+            c.target += step;
+            built.update(file.seconds + double(f) / 30.0, c);
+            updateMs.push_back(stats->updateMs);
+            clipmapMs.push_back(stats->clipmap.sampleMs + stats->clipmap.emitMs + stats->ringUploadMs);
+            if (!stats->clipmap.emitted.empty()) {
+                sampleMs.push_back(stats->clipmap.sampleMs);
+                emitMs.push_back(stats->clipmap.emitMs / double(stats->clipmap.emitted.size()));
+                uploadMs.push_back(stats->ringUploadMs / double(stats->clipmap.emitted.size()));
+            }
+            samples += stats->clipmap.samplesEvaluated;
+            if (stats->forestRebuilt) forestMs.push_back(stats->forestMs);
+            if (stats->grassBlocksBuilt > 0) grassMs.push_back(stats->grassMs);
+        }
+        double mean = 0;
+        for (double v : updateMs) mean += v;
+        mean /= double(updateMs.size());
+        std::printf("\n== walk: %d frames at 2 m per frame (tier %s) ==\n", o.walk, o.tiers.back().c_str());
+        std::printf("  scene update per frame: mean %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms\n", mean,
+                    percentile(updateMs, 0.5), percentile(updateMs, 0.9), percentile(updateMs, 1.0));
+        std::printf("  terrain: %llu ring re-emits, %llu field samples (%.0f per frame); per frame median %.2f ms, max %.2f ms "
+                    "(sampling + emit + upload)\n",
+                    (unsigned long long)(stats->ringRebuilds - rings), (unsigned long long)samples,
+                    double(samples) / double(o.walk), percentile(clipmapMs, 0.5), percentile(clipmapMs, 1.0));
+        std::printf("  terrain per moving frame (medians): sampling the new strips %.2f ms; per re-emitted ring: emit %.2f ms, "
+                    "upload %.2f ms\n",
+                    percentile(sampleMs, 0.5), percentile(emitMs, 0.5), percentile(uploadMs, 0.5));
+        std::printf("  forest: %llu rebuilds (a 10 m cell crossed), median %.2f ms, max %.2f ms\n",
+                    (unsigned long long)(stats->forestRebuilds - forests), percentile(forestMs, 0.5), percentile(forestMs, 1.0));
+        std::printf("  grass: %llu blocks built, median %.2f ms, max %.2f ms per frame that built any\n",
+                    (unsigned long long)(stats->grassBlockBuilds - blocks), percentile(grassMs, 0.5), percentile(grassMs, 1.0));
+        std::vector<double> rest;
+        for (int f = 0; f < 10; ++f) {
+            built.update(file.seconds, c);
+            rest.push_back(stats->updateMs);
+        }
+        std::printf("  at rest: update median %.3f ms (no ring, forest or grass work)\n", percentile(rest, 0.5));
+    }
+}
+
+void benchStress(Renderer& renderer, const Options& o) {
+    std::filesystem::path path = assetsDirectory() / "scenes" / "forest-stress.json";
+    SceneFile file = loadSceneFile(path, sceneKindKeys);
+    SceneBuildContext context{renderer, assetsDirectory(), sharedDirectory(), file.seed};
+    BuiltScene built = buildSceneFile(context, file);
+    Scene& scene = *built.scene;
+    Camera camera = built.camera;
+    camera.aspect = float(o.width) / float(o.height);
+    RenderTarget output(o.width, o.height, TextureFormat::RGBA8, "forest-stress");
+    std::printf("\n== forest-stress (%s): %dx%d, 20 000 instances of one %llu-triangle tree ==\n", path.filename().c_str(),
+                o.width, o.height, (unsigned long long)built.counts[1].second);
+    for (bool shadows : {false, true}) {
+        RendererOptions& ro = renderer.options();
+        ro.shadows.enabled = shadows;
+        ro.shadows.cascades = 2;
+        ro.shadows.mapSize = 2048;
+        ro.resolutionScale = 1.0f;
+        renderer.prepare(scene, camera, output);
+        FrameFigures f = measure(renderer, scene, camera, output, std::max(1, o.warmup), o.frames, 0.0, [](double) {});
+        std::printf("  %-22s median %.1f ms, p90 %.1f ms; process CPU %.1f ms; render() CPU %.2f ms (outside the driver "
+                    "%.2f ms); draws %u (main %u, shadow %u); triangles %llu; instances (main) %llu\n",
+                    shadows ? "2 cascades of 2048^2:" : "no shadows:", f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs,
+                    f.outsideDriverMs, f.last.drawCalls, f.last.mainDrawCalls, f.last.shadowDrawCalls,
+                    (unsigned long long)f.last.triangles, (unsigned long long)f.last.instances);
+        if (!o.png.empty()) {
+            std::filesystem::create_directories(o.png);
+            writePng(o.png / str("forest-stress-", shadows ? "shadows" : "plain", ".png"),
+                     readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+        }
+    }
+    std::printf("  for scale: Babylon.js 9 on llvmpipe needs about 1400 ms without shadows and 3400 ms with them\n");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        Options o = parse(argc, argv);
+        ContextDesc desc;
+        desc.kind = ContextKind::Headless;
+        desc.width = o.width;
+        desc.height = o.height;
+        desc.limitsProfile = LimitsProfile::WebGL2;
+        auto context = createContext(desc);
+        std::printf("bench-hike: %s\n", context->info().renderer.c_str());
+        RendererOptions ro;
+        ro.programCacheDirectory.clear();
+        Renderer renderer(*context, ro);
+        if (o.hike) benchHike(renderer, o);
+        if (o.stress) benchStress(renderer, o);
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench-hike: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,147 @@
+#include "common/scenes/ForestStressScene.h"
+
+#include <cmath>
+#include <random>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "assets/ProceduralMeshes.h"
+#include "core/Error.h"
+#include "core/Str.h"
+#include "material/PbrMaterial.h"
+
+namespace th {
+
+std::pair<float, float> sunHourAndLatitude(glm::vec3 direction) {
+    // sunDirectionForHour's sun position: (−sin H, cos φ cos H, −sin φ cos H) for hour angle H
+    // and latitude φ; solve it for the given direction (the negated travel direction).
+    if (!(glm::length(direction) > 0.0f) || !(direction.y < 0.0f))
+        throw Error(str("sun direction (", direction.x, ", ", direction.y, ", ", direction.z,
+                        ") must point down (negative y): it is the way the light travels"));
+    glm::vec3 toSun = -glm::normalize(direction);
+    float hourAngle = std::asin(std::clamp(-toSun.x, -1.0f, 1.0f));
+    float c = std::cos(hourAngle);
+    float latitude = std::atan2(-toSun.z / c, toSun.y / c);
+    return {12.0f + hourAngle * 24.0f / 6.2831853f, latitude * 180.0f / 3.14159265f};
+}
+
+BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStressOptions& o) {
+    (void)context;
+    if (o.trees < 0 || o.cells < 1 || o.cells > 64 || !(o.groundSize > 0) || !(o.maxScale >= o.minScale) || !(o.minScale > 0))
+        throw Error(str("forest-stress: bad settings (", o.trees, " trees, ", o.cells, " cells per side, ground ",
+                        o.groundSize, " m, scale ", o.minScale, " to ", o.maxScale, ")"));
+    BuiltScene built;
+    Scene& scene = *built.scene;
+    auto [hour, latitude] = sunHourAndLatitude(o.sunDirection);
+    scene.sky.hour = hour;
+    scene.sky.latitude = latitude;
+    scene.sky.turbidity = 2.5f;
+    scene.sunLight = true;
+    scene.environment.source = EnvironmentSource::None;
+    scene.environment.showAsBackground = false;
+    scene.post.clearColor = glm::vec3(0.55f, 0.7f, 0.9f);
+    scene.fog.enabled = false;
+
+    built.camera.position = {-900.0f, 30.0f, -900.0f};
+    built.camera.target = {0.0f, 0.0f, 0.0f};
+    built.camera.yfov = 0.78539816f;
+    built.camera.nearPlane = 0.5f;
+    built.camera.farPlane = 3000.0f;
+
+    PbrParams groundParams;
+    groundParams.baseColorFactor = glm::vec4(0.25f, 0.32f, 0.18f, 1.0f);
+    groundParams.metallicFactor = 0.0f;
+    groundParams.roughnessFactor = 0.95f;
+    auto groundMaterial = std::make_shared<PbrMaterial>("ground", groundParams);
+    MeshData groundData = makePlane(o.groundSize, o.groundSize, 1);
+    auto ground = std::make_shared<Mesh>("ground", std::make_shared<Geometry>(groundData, "ground"));
+    ground->setMaterial(groundMaterial);
+    ground->castShadows = false;
+    scene.root().addChild("ground").mesh = ground;
+
+    PbrParams treeParams;
+    treeParams.metallicFactor = 0.0f;
+    treeParams.roughnessFactor = 0.8f;
+    treeParams.vertexColors = true;
+    auto treeMaterial = std::make_shared<PbrMaterial>("tree", treeParams);
+    const MeshData treeData = makeTree();
+    auto treeGeometry = std::make_shared<Geometry>(treeData, "tree");
+
+    // The documented generator: mt19937 on the seed folded to 32 bits; per tree x, z, yaw and
+    // scale, each from u = (next() >> 8) / 2^24.
+    std::mt19937 engine(uint32_t(o.seed ^ (o.seed >> 32)));
+    auto u = [&] { return float(engine() >> 8) / 16777216.0f; };
+    std::vector<std::vector<glm::mat4>> cells(size_t(o.cells) * size_t(o.cells));
+    const float half = 0.5f * o.groundSize;
+    for (int i = 0; i < o.trees; ++i) {
+        float x = -half + o.groundSize * u();
+        float z = -half + o.groundSize * u();
+        float yaw = 6.2831853f * u();
+        float scale = o.minScale + (o.maxScale - o.minScale) * u();
+        glm::mat4 m = glm::translate(glm::mat4(1.0f), {x, 0.0f, z});
+        m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
+        m = glm::scale(m, glm::vec3(scale));
+        int cx = std::clamp(int((x + half) / o.groundSize * float(o.cells)), 0, o.cells - 1);
+        int cz = std::clamp(int((z + half) / o.groundSize * float(o.cells)), 0, o.cells - 1);
+        cells[size_t(cz) * size_t(o.cells) + size_t(cx)].push_back(m);
+    }
+    Node& forest = scene.root().addChild("forest");
+    for (size_t c = 0; c < cells.size(); ++c) {
+        if (cells[c].empty()) continue;
+        auto mesh = std::make_shared<Mesh>(str("trees ", c), treeGeometry);
+        mesh->setMaterial(treeMaterial);
+        auto instances = std::make_shared<InstanceBuffer>(str("trees ", c));
+        instances->setMatrices(std::move(cells[c]));
+        mesh->setInstances(instances);
+        forest.addChild(str("cell ", c)).mesh = mesh;
+    }
+    // Shadows as the benchmark defines them; the scene file's "shadows" switch decides
+    // whether they are on.
+    built.applyQuality = [&renderer = context.renderer](const std::string&) {
+        renderer.options().shadows.cascades = 2;
+        renderer.options().shadows.mapSize = 2048;
+        renderer.options().resolutionScale = 1.0f;
+    };
+    built.materials = {groundMaterial, treeMaterial};
+    built.counts = {{"trees", uint64_t(o.trees)}, {"tree triangles", treeData.indices.size() / 3}};
+    return built;
+}
+
+const std::vector<std::string>& forestStressKeys() {
+    static const std::vector<std::string> keys = {"trees", "ground", "sunDirection", "cells", "variants", "units"};
+    return keys;
+}
+
+BuiltScene buildForestStressSceneFile(SceneBuildContext& context, const SceneFile& file) {
+    ForestStressOptions o;
+    o.seed = file.seed;
+    const json::Value& doc = *file.document;
+    if (const json::Value* t = doc.find("trees")) {
+        json::ObjectReader r(*t, "trees");
+        o.trees = int(r.number("count", o.trees));
+        if (const json::Value* s = r.optional("scale")) {
+            const auto& a = s->asArray("trees.scale");
+            if (a.size() != 2) throw Error(s->where(), "'trees.scale' must be [min, max]");
+            o.minScale = float(a[0].asNumber("trees.scale"));
+            o.maxScale = float(a[1].asNumber("trees.scale"));
+        }
+        for (const char* key : {"mesh", "placement", "yaw", "random", "material"}) r.optional(key);
+        r.finish();
+    }
+    if (const json::Value* g = doc.find("ground")) {
+        json::ObjectReader r(*g, "ground");
+        if (const json::Value* s = r.optional("size")) {
+            const auto& a = s->asArray("ground.size");
+            if (a.size() != 2 || a[0].asNumber("ground.size") != a[1].asNumber("ground.size"))
+                throw Error(s->where(), "'ground.size' must be [size, size] (a square)");
+            o.groundSize = float(a[0].asNumber("ground.size"));
+        }
+        for (const char* key : {"center", "baseColor", "roughness", "metallic"}) r.optional(key);
+        r.finish();
+    }
+    if (const json::Value* s = doc.find("sunDirection")) o.sunDirection = readVec3(*s, "sunDirection");
+    if (const json::Value* c = doc.find("cells")) o.cells = int(c->asInt("cells", 1, 64));
+    return buildForestStressScene(context, o);
+}
+
+} // namespace th
