@@ -136,6 +136,8 @@ struct GltfStage {
 
     /// Image-based light from the shared grey studio only (the samples' capture convention).
     void useStudio(float intensity = 1.0f) {
+        REQUIRE_MESSAGE(std::filesystem::exists(studioEnvironmentPath()), studioEnvironmentPath().string(),
+                        " is missing: the shared samples folder is incomplete");
         scene.environment.source = EnvironmentSource::HdrFile;
         scene.environment.hdrPath = studioEnvironmentPath().string();
         scene.environment.hdrImage = std::make_shared<ImageRgbaF>(loadHdr(studioEnvironmentPath()));
