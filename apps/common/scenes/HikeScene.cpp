@@ -80,6 +80,34 @@ MeshData makeFir(int trunkSides, int crownSides, int crownSegments, bool caps, s
     return tree;
 }
 
+/// A grass tuft: `blades` thin tapered blades around the origin, leaning outward, coloured
+/// from `root` to `tip`; normals tilted up so the tuft shades like the ground it grows from.
+/// Thin triangles rather than crossed quads: near the eye a quad card reads as a green shard,
+/// and a blade covers fewer pixels (cheaper to fill).
+MeshData makeGrassTuft(int blades, float height, glm::vec3 root, glm::vec3 tip) {
+    MeshData m;
+    m.name = "grass tuft";
+    for (int b = 0; b < blades; ++b) {
+        float a = 6.2831853f * (float(b) + 0.37f * float(b % 2)) / float(blades);
+        glm::vec2 out(std::cos(a), std::sin(a));
+        glm::vec2 across(-out.y, out.x);
+        float h = height * (0.7f + 0.3f * float((b * 7) % 5) / 4.0f);
+        float lean = 0.18f * h, halfWidth = 0.022f;
+        glm::vec3 base(0.05f * out.x, 0.0f, 0.05f * out.y);
+        glm::vec3 l = base - glm::vec3(across.x, 0, across.y) * halfWidth;
+        glm::vec3 r = base + glm::vec3(across.x, 0, across.y) * halfWidth;
+        glm::vec3 t = base + glm::vec3(out.x * lean, h, out.y * lean);
+        glm::vec3 n = glm::normalize(glm::cross(r - l, t - l));
+        n = glm::normalize(n * 0.5f + glm::vec3(0.0f, 1.0f, 0.0f));
+        uint32_t i = uint32_t(m.positions.size());
+        m.positions.insert(m.positions.end(), {l, r, t});
+        m.normals.insert(m.normals.end(), {n, n, n});
+        m.colors.insert(m.colors.end(), {glm::vec4(root, 1.0f), glm::vec4(root, 1.0f), glm::vec4(tip, 1.0f)});
+        m.indices.insert(m.indices.end(), {i, i + 1, i + 2});
+    }
+    return m;
+}
+
 glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale) {
     glm::mat4 m = glm::translate(glm::mat4(1.0f), position);
     m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
@@ -95,16 +123,16 @@ float parseWetness(const std::string& preset) {
 
 struct TierSettings {
     float nearRadius = 120.0f;
-    float grassSpacing = 0.2f;
-    bool lod1Shadows = true;
+    float grassSpacing = 0.28f;
+    bool nearShadows = true; ///< LOD1 and LOD2 cast shadows
 };
 
 TierSettings tierSettings(const std::string& tier) {
-    // Grass: full density on high (a card per 0.2 m jittered cell where the ground is grass,
-    // 200 000+ near the camera), half on medium, a quarter on low.
-    if (tier == "low") return {70.0f, 0.4f, false};
-    if (tier == "medium") return {120.0f, 0.2f * 1.41421356f, false};
-    return {120.0f, 0.2f, true};
+    // Grass: full density on high (a tuft per 0.28 m jittered cell where the ground is grass:
+    // 200 000+ near the default camera), half on medium, a quarter on low.
+    if (tier == "low") return {70.0f, 0.56f, false};
+    if (tier == "medium") return {120.0f, 0.28f * 1.41421356f, false};
+    return {120.0f, 0.28f, true};
 }
 
 /// An instanced draw under a group node: a mesh sharing a geometry and material, with its own
@@ -404,7 +432,10 @@ struct HikeWorld {
         o.shadows.maxDistance = 300.0f;
         bandSettings.nearRadius = tierValues.nearRadius;
         bands = bandTable(bandSettings);
-        lods[1].mesh->castShadows = tierValues.lod1Shadows;
+        // LOD0 casts on every tier with shadows; LOD1 and LOD2 (to the near radius) on high,
+        // so a low sun draws long shadows across the near forest. Cards never cast (they face
+        // the eye, not the sun).
+        lods[1].mesh->castShadows = lods[2].mesh->castShadows = tierValues.nearShadows;
         grass.spacing = tierValues.grassSpacing;
         forestDirty = grassDirty = true;
         stats->tier = name;
@@ -511,8 +542,8 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     w.terrainMaterial = std::make_shared<PbrMaterial>("terrain", terrainParams);
     w.terrainPlugin = std::make_shared<TerrainPlugin>();
     TerrainTextureOptions maps{.seed = w.seed, .size = options.terrainMapSize};
-    w.terrainPlugin->setMaps(
-        std::make_shared<const TerrainTextureSet>(loadOrGenerateTerrainTextures(options.terrainMapCache, maps)));
+    std::shared_ptr<const TerrainTextureSet> mapSet = TerrainPlugin::sharedMaps(maps, options.terrainMapCache);
+    w.terrainPlugin->setMaps(mapSet);
     w.terrainMaterial->addPlugin(w.terrainPlugin);
     auto tClip = Clock::now();
     w.clipmap = std::make_unique<Clipmap>(w.field, ClipmapSettings{.classifier = w.classifier});
@@ -602,13 +633,14 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     w.rocks.create(*w.groups[4], "rocks", std::make_shared<Geometry>(rock, "rock"), w.rockMaterial, true);
 
     w.grassMaterial = makeMaterial("grass", 0.85f, AlphaMode::Mask, true);
-    auto grassWind = std::make_shared<WindPlugin>(WindSettings{.profile = WindProfile::Grass, .meshHeight = 0.6f});
+    auto grassWind = std::make_shared<WindPlugin>(WindSettings{.profile = WindProfile::Grass, .meshHeight = 0.55f});
     w.grassMaterial->addPlugin(grassWind);
     w.grassMaterial->addPlugin(std::make_shared<DitherPlugin>());
     w.winds.push_back(grassWind);
-    MeshData card = makeGrassCard(0.55f, 0.6f);
-    card.tangents.clear();
-    w.grassGeometry = std::make_shared<Geometry>(card, "grass card");
+    // Blades take the grass layer's own colour, so the cards melt into the textured ground.
+    glm::vec3 grassColor = mapSet->meanAlbedo[size_t(TerrainLayer::Grass)];
+    MeshData tuft = makeGrassTuft(5, 0.55f, grassColor * 0.55f, grassColor * 1.3f);
+    w.grassGeometry = std::make_shared<Geometry>(tuft, "grass tuft");
 
     // ---- birds ----
     w.birdMaterial = makeMaterial("ravens", 0.7f, AlphaMode::Opaque, true);
@@ -690,6 +722,30 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     return built;
 }
 
+Camera hikeForestCamera(const HikeSceneOptions& options, uint64_t seed) {
+    uint32_t s = uint32_t(seed ^ (seed >> 32));
+    Heightfield field(s);
+    ForestField forest(field, s);
+    // The nearest point to the viewpoint, on a spiral, in full wood on gentle ground.
+    glm::vec2 at = options.viewpoint;
+    for (int k = 0; k < 4000; ++k) {
+        float r = 2.0f * float(k), a = 0.35f * float(k);
+        glm::vec2 p = options.viewpoint + r * glm::vec2(std::cos(a), std::sin(a)) * 0.25f;
+        if (forest.density(p.x, p.y) >= 0.99f && field.sample(p.x, p.y).slope() < 0.15f &&
+            forest.density(p.x + 60.0f, p.y) >= 0.99f) {
+            at = p;
+            break;
+        }
+    }
+    Camera c;
+    c.position = {at.x, field.height(at.x, at.y) + 1.7f, at.y};
+    c.target = {at.x + 60.0f, field.height(at.x + 60.0f, at.y) + 2.5f, at.y};
+    c.yfov = 0.87266463f;
+    c.nearPlane = 0.3f;
+    c.farPlane = 6000.0f;
+    return c;
+}
+
 HikeSceneOptions hikeOptionsFromFile(const SceneFile& file) {
     HikeSceneOptions o;
     auto vec2 = [](const json::Value& v, const char* what) {
@@ -709,9 +765,7 @@ HikeSceneOptions hikeOptionsFromFile(const SceneFile& file) {
         o.birds = p.boolean("birds", o.birds);
         p.finish();
     }
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) o.terrainMapCache = std::filesystem::path(xdg) / "trailhead" / "terrain";
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        o.terrainMapCache = std::filesystem::path(home) / ".cache" / "trailhead" / "terrain";
+    o.terrainMapCache = defaultTerrainTextureCacheDirectory();
     return o;
 }
 

@@ -13,7 +13,7 @@
 //               rebuilt only when the eye crosses a 10 m cell; cards split into 12 sectors
 //               around the eye so the renderer's per-node culling drops those behind it
 //   understory  bushes within 60 m (wind, understory profile; dither)
-//   grass       cards in 48 m blocks within 86 m (wind, dither): 200 000+ on high
+//   grass       tufts of five blades in 48 m blocks within 86 m (wind, dither): 200 000+ on high
 //   rocks       clutter within 90 m (dither, forced on an alpha-tested material)
 //   birds       three flocks of ravens (wing plugin) looping on closed paths
 //   sky         the procedural sky; the sun follows scene.sky.hour (0–24, a dim moonlit fill
@@ -48,12 +48,12 @@ namespace th {
 struct HikeSceneOptions {
     /// Default camera: eye `eyeHeight` m above the ground at `viewpoint` (world XZ), looking
     /// at a point `lookHeight` m above the ground at `lookAt`. A scene file's camera replaces it.
-    glm::vec2 viewpoint{-143.0f, 221.0f};
-    float eyeHeight = 16.0f;
-    glm::vec2 lookAt{260.0f, -160.0f};
+    glm::vec2 viewpoint{575.0f, 250.0f}; ///< a meadow on a hilltop over a wooded valley (seed 1)
+    float eyeHeight = 3.0f;
+    glm::vec2 lookAt{113.0f, 59.0f};
     float lookHeight = 0.0f;
     int terrainMapSize = 512;            ///< texels per terrain layer map (tests use less)
-    std::filesystem::path terrainMapCache; ///< where generated maps are cached; empty: none
+    std::filesystem::path terrainMapCache; ///< where generated maps are cached; empty: none (see TerrainPlugin::sharedMaps)
     int impostorResolution = 256;        ///< height of the baked card texture
     bool birds = true;
 };
@@ -87,9 +87,14 @@ struct HikeStats {
 BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& options,
                           std::shared_ptr<const HikeStats>* stats = nullptr);
 
+/// A camera standing in the wood (eye 1.7 m above the ground, looking level), the nearest
+/// such spot to the viewpoint: the pose where the near levels of the forest cost the most
+/// (bench-hike measures it beside the file's vista).
+Camera hikeForestCamera(const HikeSceneOptions& options, uint64_t seed);
+
 /// Reads a hike scene file's "params" (viewpoint, eyeHeight, lookAt, lookHeight,
-/// terrainMapSize, impostorResolution, birds); the terrain maps are cached in the user's
-/// cache folder (XDG_CACHE_HOME or ~/.cache, trailhead/terrain).
+/// terrainMapSize, impostorResolution, birds); the terrain maps are cached in the terrain
+/// plugin's default cache folder.
 HikeSceneOptions hikeOptionsFromFile(const SceneFile& file);
 /// The scene library's entry for kind "hike".
 BuiltScene buildHikeSceneFile(SceneBuildContext& context, const SceneFile& file);
