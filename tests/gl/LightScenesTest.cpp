@@ -28,7 +28,7 @@ void forEachMesh(Node& node, const std::function<void(Node&)>& visit) {
 
 } // namespace
 
-TEST_CASE("light-stress: spots on a ceil(sqrt(N)) grid 6 m up, 45 degree half angle, 8.5 m range; spheres sweep metallic and roughness") {
+TEST_CASE("light-stress: spots on a ceil(sqrt(N)) grid 6 m up, 45 degree half angle, 8.5 m range - spheres sweep metallic and roughness") {
     auto context = test::makeTestContext(GlApi::Gles30, 160, 90);
     {
         Renderer renderer(*context, options());
