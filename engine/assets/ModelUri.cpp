@@ -70,16 +70,15 @@ std::filesystem::path resolveModelUri(const std::filesystem::path& folder, std::
     if (decoded.empty()) throw Error(where, str("URI '", uriForMessage(uri), "' names no file"));
     if (decoded.front() == '/')
         throw Error(where, str("URI '", uriForMessage(uri), "' is an absolute path; it escapes the model folder and is not read"));
-    bool inside = false;
-    try {
-        inside = isInside(folder, std::filesystem::path(decoded));
-    } catch (const std::filesystem::filesystem_error& e) {
-        // Canonicalising can fail (a name longer than the file system allows, a file used as
-        // a folder); such a URI names nothing that could be read anyway.
-        throw Error(where, str("URI '", uriForMessage(uri), "' cannot be resolved in the model folder: ", e.code().message()));
-    }
-    if (!inside)
+    // Lexically first: "../" that climbs out is an escape whatever exists on disk.
+    std::filesystem::path relative = std::filesystem::path(decoded).lexically_normal();
+    if (!relative.empty() && *relative.begin() == "..")
         throw Error(where, str("URI '", uriForMessage(uri), "' escapes the model folder '", folder.string(), "' and is not read"));
+    // Then through the file system (symbolic links), which also refuses names it cannot
+    // resolve at all (longer than a file name may be).
+    if (!isInside(folder, relative))
+        throw Error(where, str("URI '", uriForMessage(uri), "' cannot be resolved inside the model folder '", folder.string(),
+                               "' and is not read"));
     return (folder / decoded).lexically_normal();
 }
 
