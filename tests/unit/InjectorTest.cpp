@@ -100,7 +100,7 @@ TEST_CASE("Injector: malformed and duplicate hooks are errors") {
     CHECK(contains(e->message(), "declared twice"));
 }
 
-TEST_CASE("Injector: a regex key must match exactly once; groups in the replacement") {
+TEST_CASE("Injector: a regex key must match exactly once - groups in the replacement") {
     PluginCode p = makePlugin("Terrain");
     p.addCode(ShaderStage::Fragment, "!gl_FragColor\\s*=\\s*(\\w+);", "gl_FragColor = vec4($1.rgb * 0.5, $1.a); // $$1");
     InjectionResult r = inject({&p});
@@ -200,7 +200,7 @@ TEST_CASE("Injector: overlapping edits are an error naming both keys") {
     CHECK(contains(e->message(), "plugin 'H' fragment key '!#hook FILTER_COLOR'"));
 }
 
-TEST_CASE("Injector: stages are separate; a regex spanning lines keeps the map consistent") {
+TEST_CASE("Injector: stages are separate - a regex spanning lines keeps the map consistent") {
     PluginCode p = makePlugin("P");
     p.addCode(ShaderStage::Vertex, "CUSTOM_FRAGMENT_DEFINITIONS", "vertex only;");
     p.addCode(ShaderStage::Fragment, "!void main\\(\\) \\{\\n    vec4 c", "void main() {\n    // injected\n    vec4 c");
