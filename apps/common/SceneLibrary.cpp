@@ -8,6 +8,7 @@
 #include "common/scenes/GltfScene.h"
 #include "common/scenes/HikeScene.h"
 #include "common/scenes/LightStressScene.h"
+#include "common/scenes/PluginsScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
 
@@ -47,6 +48,11 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     return buildGltfScene(context, o);
 }
 
+BuiltScene buildPluginsKind(SceneBuildContext& context, const SceneFile& file) {
+    if (file.params) json::ObjectReader(*file.params, "params").finish(); // no parameters yet
+    return buildPluginsScene(context);
+}
+
 BuiltScene buildLightStressKind(SceneBuildContext& context, const SceneFile& file) {
     int lights = 1024;
     if (file.params) {
@@ -81,6 +87,8 @@ const std::vector<SceneKind>& sceneKinds() {
     static const std::vector<SceneKind> kinds = {
         {"gltf", "a glTF 2.0 model (params.model: a sample name or a path), lit by its lights and an environment", {},
          buildGltfKind},
+        {"plugins", "a test stand showing each plugin in isolation: wind, conform, dither, wing, terrain", {},
+         buildPluginsKind},
         {"light-stress", "the many-lights benchmark: floor, 100 spheres, params.lightCount spot lights (default 1024)",
          {"lightCounts", "floor", "spheres", "lights"}, buildLightStressKind},
         {"gallery", "an exhibition hall: 264 spot lights with per-room masks, budgeted spot shadows, a stencil portal "
