@@ -19,6 +19,7 @@
 // Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
 //                   [--walk FRAMES] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
 //                   [--breakdown (frame time with each kind hidden in turn, last tier)]
+//                   [--prepass (the renderer's depth pre-pass on)]
 // ES 3.0 under the WebGL2 limits profile by default (TRAILHEAD_GL_API / TRAILHEAD_LIMITS
 // change them).
 #include <algorithm>
@@ -74,6 +75,7 @@ struct Options {
     int walk = 120;
     bool stress = true, hike = true;
     bool breakdown = false;
+    bool prepass = false;
     std::filesystem::path png;
     int terrainMaps = 0;
 };
@@ -92,6 +94,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--no-stress") o.stress = false;
         else if (a == "--no-hike") o.hike = false;
         else if (a == "--breakdown") o.breakdown = true;
+        else if (a == "--prepass") o.prepass = true;
         else if (a == "--png") o.png = value();
         else if (a == "--terrain-maps") o.terrainMaps = std::atoi(value().c_str());
         else if (a == "--tiers") {
@@ -108,7 +111,7 @@ Options parse(int argc, char** argv) {
                 throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
         } else
             throw Error(str("bench-hike: unknown option '", a,
-                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --png, --terrain-maps)"));
+                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --prepass, --png, --terrain-maps)"));
     }
     return o;
 }
@@ -398,6 +401,7 @@ int main(int argc, char** argv) {
         std::printf("bench-hike: %s\n", context->info().renderer.c_str());
         RendererOptions ro;
         ro.programCacheDirectory.clear();
+        ro.depthPrepass = o.prepass;
         Renderer renderer(*context, ro);
         if (o.hike) benchHike(renderer, o);
         if (o.stress) benchStress(renderer, o);

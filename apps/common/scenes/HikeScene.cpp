@@ -430,6 +430,9 @@ struct HikeWorld {
             o.shadows.mapSize = 2048;
         }
         o.shadows.maxDistance = 300.0f;
+        // Depth first: the terrain's shading is the frame's largest cost, and trees and grass
+        // hide much of it (bench-hike on llvmpipe: −23 % at the vista, −60 % in the wood).
+        o.depthPrepass = true;
         bandSettings.nearRadius = tierValues.nearRadius;
         bands = bandTable(bandSettings);
         // LOD0 casts on every tier with shadows; LOD1 and LOD2 (to the near radius) on high,
