@@ -19,7 +19,7 @@
 // Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
 //                   [--walk FRAMES] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
 //                   [--breakdown (frame time with each kind hidden in turn, last tier)]
-//                   [--prepass (the renderer's depth pre-pass on)]
+//                   [--no-prepass (the hike's tiers turn the depth pre-pass on; this keeps it off)]
 // ES 3.0 under the WebGL2 limits profile by default (TRAILHEAD_GL_API / TRAILHEAD_LIMITS
 // change them).
 #include <algorithm>
@@ -75,7 +75,7 @@ struct Options {
     int walk = 120;
     bool stress = true, hike = true;
     bool breakdown = false;
-    bool prepass = false;
+    bool noPrepass = false;
     std::filesystem::path png;
     int terrainMaps = 0;
 };
@@ -94,7 +94,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--no-stress") o.stress = false;
         else if (a == "--no-hike") o.hike = false;
         else if (a == "--breakdown") o.breakdown = true;
-        else if (a == "--prepass") o.prepass = true;
+        else if (a == "--no-prepass") o.noPrepass = true;
         else if (a == "--png") o.png = value();
         else if (a == "--terrain-maps") o.terrainMaps = std::atoi(value().c_str());
         else if (a == "--tiers") {
@@ -111,7 +111,7 @@ Options parse(int argc, char** argv) {
                 throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
         } else
             throw Error(str("bench-hike: unknown option '", a,
-                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --prepass, --png, --terrain-maps)"));
+                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps)"));
     }
     return o;
 }
@@ -246,6 +246,7 @@ void benchHike(Renderer& renderer, const Options& o) {
     const Pose poses[2] = {{"vista (the scene file's camera)", camera}, {"in the wood (eye 1.7 m)", forestCamera}};
     for (const std::string& tier : o.tiers) {
         applyQualityTier(renderer, built, tier);
+        if (o.noPrepass) renderer.options().depthPrepass = false;
         for (const Pose& pose : poses) {
             const Camera& cam = pose.camera;
             built.update(file.seconds, cam);
@@ -253,9 +254,10 @@ void benchHike(Renderer& renderer, const Options& o) {
             FrameFigures f = measure(renderer, scene, cam, output, o.warmup, o.frames, file.seconds,
                                      [&](double t) { built.update(t, cam); });
             const ShadowSettings& sh = renderer.options().shadows;
-            std::printf("\n== hike, tier %s, %s: %dx%d, resolution scale %.2f, shadows %s ==\n", tier.c_str(), pose.name, o.width,
-                        o.height, renderer.options().resolutionScale,
-                        sh.enabled ? str(sh.cascades, " x ", sh.mapSize, "^2").c_str() : "off");
+            std::printf("\n== hike, tier %s, %s: %dx%d, resolution scale %.2f, shadows %s, depth pre-pass %s ==\n", tier.c_str(),
+                        pose.name, o.width, o.height, renderer.options().resolutionScale,
+                        sh.enabled ? str(sh.cascades, " x ", sh.mapSize, "^2").c_str() : "off",
+                        renderer.options().depthPrepass ? "on" : "off");
             std::printf("  frame: median %.1f ms, p90 %.1f ms; process CPU %.1f ms; render() CPU %.2f ms, outside the driver "
                         "%.2f ms; scene update %.2f ms\n",
                         f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs, f.outsideDriverMs, f.updateMs);
@@ -401,7 +403,6 @@ int main(int argc, char** argv) {
         std::printf("bench-hike: %s\n", context->info().renderer.c_str());
         RendererOptions ro;
         ro.programCacheDirectory.clear();
-        ro.depthPrepass = o.prepass;
         Renderer renderer(*context, ro);
         if (o.hike) benchHike(renderer, o);
         if (o.stress) benchStress(renderer, o);

@@ -311,7 +311,9 @@ struct HikeWorld {
         auto t0 = Clock::now();
         HikeStats& s = *stats;
         s.grassBlocksBuilt = 0;
+        bool fillAll = grassBlocks.empty();
         if (grassDirty) {
+            fillAll = true;
             for (auto& [key, block] : grassBlocks) {
                 block.node->visible = false;
                 block.node->mesh.reset();
@@ -342,38 +344,50 @@ struct HikeWorld {
         int b0x = int(std::floor((eye.x - reach) / size)), b1x = int(std::floor((eye.x + reach) / size));
         int b0z = int(std::floor((eye.y - reach) / size)), b1z = int(std::floor((eye.y + reach) / size));
         DitherBands fade = DitherBands::fadeOut(reach - 14.0f, reach);
+        // Missing blocks, nearest first. A block enters at the radius, inside the fade-out band
+        // where its tufts are dithered away, so after the first fill (or a density change) at
+        // most two are built per frame: a fast camera spreads the work instead of stalling.
+        std::vector<std::pair<float, glm::ivec2>> missing;
         for (int bz = b0z; bz <= b1z; ++bz)
             for (int bx = b0x; bx <= b1x; ++bx) {
                 if (!needed(bx, bz) || grassBlocks.count(key(bx, bz))) continue;
-                std::vector<ScatterInstance> cards = grassBlock(field, *forest, classifier, bx, bz, grass, seed);
-                Node* node;
-                if (!freeGrassNodes.empty()) {
-                    node = freeGrassNodes.back();
-                    freeGrassNodes.pop_back();
-                } else {
-                    node = &groups[3]->addChild(str("grass block ", groups[3]->children().size()));
-                }
-                std::vector<glm::mat4> m;
-                std::vector<float> b;
-                m.reserve(cards.size());
-                b.reserve(cards.size() * 4);
-                for (const ScatterInstance& c : cards) {
-                    m.push_back(placed(c.position, c.yaw, c.scale));
-                    appendDitherBands(b, fade);
-                }
-                auto mesh = std::make_shared<Mesh>(str("grass ", bx, ",", bz), grassGeometry);
-                mesh->setMaterial(grassMaterial);
-                mesh->castShadows = false;
-                auto instances = std::make_shared<InstanceBuffer>(mesh->name());
-                instances->setMatrices(std::move(m));
-                instances->setStream(DitherPlugin::kBandsStream, 4, std::move(b));
-                mesh->setInstances(instances);
-                node->mesh = mesh;
-                node->visible = !cards.empty();
-                grassBlocks[key(bx, bz)] = {node, mesh};
-                ++s.grassBlocksBuilt;
-                ++s.grassBlockBuilds;
+                glm::vec2 c = (glm::vec2(float(bx), float(bz)) + 0.5f) * size;
+                missing.push_back({glm::length(c - eye), glm::ivec2(bx, bz)});
             }
+        std::sort(missing.begin(), missing.end(), [](auto& a, auto& b) { return a.first < b.first; });
+        if (!fillAll && missing.size() > 2) missing.resize(2);
+        fillAll = false;
+        for (auto& [distance, block] : missing) {
+            const int bx = block.x, bz = block.y;
+            std::vector<ScatterInstance> cards = grassBlock(field, *forest, classifier, bx, bz, grass, seed);
+            Node* node;
+            if (!freeGrassNodes.empty()) {
+                node = freeGrassNodes.back();
+                freeGrassNodes.pop_back();
+            } else {
+                node = &groups[3]->addChild(str("grass block ", groups[3]->children().size()));
+            }
+            std::vector<glm::mat4> m;
+            std::vector<float> b;
+            m.reserve(cards.size());
+            b.reserve(cards.size() * 4);
+            for (const ScatterInstance& c : cards) {
+                m.push_back(placed(c.position, c.yaw, c.scale));
+                appendDitherBands(b, fade);
+            }
+            auto mesh = std::make_shared<Mesh>(str("grass ", bx, ",", bz), grassGeometry);
+            mesh->setMaterial(grassMaterial);
+            mesh->castShadows = false;
+            auto instances = std::make_shared<InstanceBuffer>(mesh->name());
+            instances->setMatrices(std::move(m));
+            instances->setStream(DitherPlugin::kBandsStream, 4, std::move(b));
+            mesh->setInstances(instances);
+            node->mesh = mesh;
+            node->visible = !cards.empty();
+            grassBlocks[key(bx, bz)] = {node, mesh};
+            ++s.grassBlocksBuilt;
+            ++s.grassBlockBuilds;
+        }
         s.grass = 0;
         for (auto& [k, block] : grassBlocks) s.grass += block.mesh->instances()->count();
         s.grassBlocks = int(grassBlocks.size());
