@@ -173,7 +173,10 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
                 if (c.aspectRatio) camera.aspect = *c.aspectRatio;
                 out.cameras.push_back(camera);
             } else {
-                out.warnings.push_back({{model.sourceName}, str("orthographic camera '", c.name, "' is not supported; ignored")});
+                ImportWarning warning;
+                warning.where.file = model.sourceName;
+                warning.message = str("orthographic camera '", c.name, "' is not supported; ignored");
+                out.warnings.push_back(std::move(warning));
             }
         }
         for (int child : n.children) build(child, node);
