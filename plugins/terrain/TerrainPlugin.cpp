@@ -19,8 +19,8 @@ namespace {
 constexpr const char* kSnippetFile = "plugins/terrain/terrain.frag.glsl";
 
 Texture placeholderArray(TextureFormat format, const uint8_t (&texel)[4], const char* label) {
-    std::vector<uint8_t> pixels;
-    for (int l = 0; l < kTerrainLayerCount; ++l) pixels.insert(pixels.end(), texel, texel + 4);
+    std::vector<uint8_t> pixels(size_t(kTerrainLayerCount) * 4);
+    for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = texel[i % 4];
     return uploadTextureArray({.width = 1, .height = 1, .layers = kTerrainLayerCount, .format = format, .pixels = pixels,
                                .mipmaps = false, .label = label});
 }
