@@ -122,7 +122,10 @@ TEST_CASE("MetalRoughSpheresNoTextures: highlights fade with roughness and metal
             int metal;
             float exposure, minimumFade;
         };
-        for (auto [metal, exposure, minimumFade] : {Row{0, 1.0f, 10.0f}, Row{6, 0.3f, 60.0f}}) {
+        for (const Row& row : {Row{0, 1.0f, 10.0f}, Row{6, 0.3f, 60.0f}}) {
+            // Plain copies: clang 14 cannot capture structured bindings in CAPTURE's lambda.
+            const int metal = row.metal;
+            const float exposure = row.exposure, minimumFade = row.minimumFade;
             CAPTURE(metal);
             stage.scene.post.exposure = exposure;
             ImageRgba8 image = stage.render();
