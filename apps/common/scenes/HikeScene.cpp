@@ -123,16 +123,17 @@ float parseWetness(const std::string& preset) {
 
 struct TierSettings {
     float nearRadius = 120.0f;
-    float grassSpacing = 0.28f;
+    float grassSpacing = 0.24f;
     bool nearShadows = true; ///< LOD1 and LOD2 cast shadows
 };
 
 TierSettings tierSettings(const std::string& tier) {
-    // Grass: full density on high (a tuft per 0.28 m jittered cell where the ground is grass:
-    // 200 000+ near the default camera), half on medium, a quarter on low.
-    if (tier == "low") return {70.0f, 0.56f, false};
-    if (tier == "medium") return {120.0f, 0.28f * 1.41421356f, false};
-    return {120.0f, 0.28f, true};
+    // Grass: full density on high (a tuft per 0.24 m jittered cell where the ground is grass:
+    // 200 000+ within the 86 m grass radius of the default camera), half on medium, a quarter
+    // on low.
+    if (tier == "low") return {70.0f, 0.48f, false};
+    if (tier == "medium") return {120.0f, 0.24f * 1.41421356f, false};
+    return {120.0f, 0.24f, true};
 }
 
 /// An instanced draw under a group node: a mesh sharing a geometry and material, with its own
@@ -199,6 +200,7 @@ struct HikeWorld {
     std::vector<Node*> freeGrassNodes;
     GrassSettings grass;
     bool grassDirty = true;
+    glm::vec2 lastGrassEye{1e30f};
 
     // Forest sets.
     ForestBandSettings bandSettings;
@@ -311,7 +313,9 @@ struct HikeWorld {
         auto t0 = Clock::now();
         HikeStats& s = *stats;
         s.grassBlocksBuilt = 0;
-        bool fillAll = grassBlocks.empty();
+        // A first fill, a jump (a new camera, not a walk) or a density change fills at once.
+        bool fillAll = grassBlocks.empty() || glm::length(eye - lastGrassEye) > 0.25f * grass.blockSize;
+        lastGrassEye = eye;
         if (grassDirty) {
             fillAll = true;
             for (auto& [key, block] : grassBlocks) {
@@ -345,8 +349,8 @@ struct HikeWorld {
         int b0z = int(std::floor((eye.y - reach) / size)), b1z = int(std::floor((eye.y + reach) / size));
         DitherBands fade = DitherBands::fadeOut(reach - 14.0f, reach);
         // Missing blocks, nearest first. A block enters at the radius, inside the fade-out band
-        // where its tufts are dithered away, so after the first fill (or a density change) at
-        // most two are built per frame: a fast camera spreads the work instead of stalling.
+        // where its tufts are dithered away, so while the camera walks at most two are built
+        // per frame: a fast camera spreads the work instead of stalling.
         std::vector<std::pair<float, glm::ivec2>> missing;
         for (int bz = b0z; bz <= b1z; ++bz)
             for (int bx = b0x; bx <= b1x; ++bx) {
