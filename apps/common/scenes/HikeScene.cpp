@@ -284,10 +284,14 @@ struct HikeWorld {
                                            {{DitherPlugin::kBandsStream, {4, std::move(bandStreams[size_t(k)])}}});
         }
 
-        auto scatterBucket = [&](Bucket& bucket, const std::vector<ScatterInstance>& list, float radius, bool conform) {
+        auto scatterBucket = [&](Bucket& bucket, const std::vector<ScatterInstance>& list, float radius, bool conform,
+                                 float nearFade) {
             std::vector<glm::mat4> m;
             std::vector<float> b, g;
-            DitherBands fade = DitherBands::fadeOut(radius * 0.82f, radius);
+            // Out over the last 18 % of the radius; bushes also dissolve within a few metres of
+            // the eye, so the camera never looks through one.
+            DitherBands fade = nearFade > 0.0f ? DitherBands::between(0.4f * nearFade, nearFade, radius * 0.82f, radius)
+                                               : DitherBands::fadeOut(radius * 0.82f, radius);
             for (const ScatterInstance& i : list) {
                 m.push_back(placed(i.position, i.yaw, i.scale));
                 appendDitherBands(b, fade);
@@ -300,8 +304,8 @@ struct HikeWorld {
             return list.size();
         };
         s.understory = scatterBucket(understory, hike::understory(field, *forest, origin, kUnderstoryRadius + pad, seed),
-                                     kUnderstoryRadius, false);
-        s.rocks = scatterBucket(rocks, hike::rocks(field, origin, kRockRadius + pad, seed), kRockRadius, true);
+                                     kUnderstoryRadius, false, 4.0f);
+        s.rocks = scatterBucket(rocks, hike::rocks(field, origin, kRockRadius + pad, seed), kRockRadius, true, 0.0f);
         forestOrigin = origin;
         forestDirty = false;
         s.forestRebuilt = true;
