@@ -17,6 +17,9 @@ const std::vector<std::string>& weatherPresets() {
 
 void applyQualityTier(Renderer& renderer, BuiltScene& scene, const std::string& tier) {
     RendererOptions& o = renderer.options();
+    // A tier sets the whole of what it governs, so a scene that turned on the depth pre-pass
+    // for its own tier does not leave it on for the next scene.
+    o.depthPrepass = false;
     if (tier == "low") {
         o.shadows.enabled = false;
         o.resolutionScale = 0.75f;

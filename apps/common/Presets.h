@@ -10,8 +10,8 @@ namespace th {
 const std::vector<std::string>& qualityTiers();   ///< low, medium, high
 const std::vector<std::string>& weatherPresets(); ///< clear, overcast, mist, rain-wet
 
-/// Renderer settings of a tier (shadow cascades and map size, resolution scale), then the
-/// scene's own part. Throws th::Error naming the tiers for an unknown name.
+/// Renderer settings of a tier (shadow cascades and map size, resolution scale, depth pre-pass
+/// off), then the scene's own part (which may turn the pre-pass on). Throws th::Error naming the tiers for an unknown name.
 ///   low:    no shadows, 0.75 resolution scale
 ///   medium: 1 cascade of 1024², full resolution
 ///   high:   3 cascades of 2048², full resolution

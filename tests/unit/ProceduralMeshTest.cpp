@@ -161,7 +161,11 @@ TEST_CASE("grass card: two crossed quads from the ground up, darker at the root"
 }
 
 TEST_CASE("bird and butterfly wings hinge on the body axis and reach ±halfSpan") {
-    for (auto [mesh, span, wings] : {std::tuple{makeBird(0.4f), 0.4f, 2}, std::tuple{makeButterfly(0.05f), 0.05f, 4}}) {
+    for (const auto& item : {std::tuple{makeBird(0.4f), 0.4f, 2}, std::tuple{makeButterfly(0.05f), 0.05f, 4}}) {
+        // Named copies: clang 14 cannot capture structured bindings in CAPTURE's lambda.
+        const MeshData& mesh = std::get<0>(item);
+        const float span = std::get<1>(item);
+        const int wings = std::get<2>(item);
         CAPTURE(mesh.name);
         CHECK(mesh.bounds().max.x == doctest::Approx(span));
         CHECK(mesh.bounds().min.x == doctest::Approx(-span));

@@ -250,7 +250,10 @@ TEST_CASE("shader time wrap keeps every animated phase continuous (wind and wing
     CHECK(angularFrequencyMultiple(snapHertz(kGullWingHertz)) == 750);
     CHECK(angularFrequencyMultiple(snapHertz(kButterflyWingHertz)) == 3600);
     const double frameStep = 1.0 / 60.0;
-    for (auto& [name, omega] : omegas) {
+    for (const auto& entry : omegas) {
+        // Named copies: clang 14 cannot capture structured bindings in CAPTURE's lambda.
+        const auto& name = entry.first;
+        const auto& omega = entry.second;
         CAPTURE(name);
         float w = float(omega);
         for (double wraps : {1.0, 7.0, 288.0 /* a day */, 28800.0 /* 100 days */}) {
