@@ -127,7 +127,9 @@ EglHeadlessContext::~EglHeadlessContext() {
     releaseCurrent();
     eglMakeCurrent(mDisplay, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(mDisplay, mContext);
-    eglTerminate(mDisplay);
+    // No eglTerminate: a platform display is one per process and shared by every context on
+    // it, so terminating it here would pull it from under another live context. The driver
+    // stays loaded until the process ends.
 }
 
 void EglHeadlessContext::makeCurrent() {

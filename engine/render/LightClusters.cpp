@@ -285,11 +285,12 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         header[0] = uint32_t(next);
         header[1] = mCounts[c];
         header[2] = mShadowedCounts[c];
-        const uint32_t* entries = mEntries.data() + mListStart[c];
+        const uint32_t* entries = mEntries.data() + (mEntries.empty() ? 0 : mListStart[c]);
         uint32_t shadowed = mShadowedCounts[c];
-        std::memcpy(&mTexels[next * 4], entries, shadowed * sizeof(uint32_t));
+        // std::copy, not memcpy: an empty list may come with no storage at all.
+        std::copy(entries, entries + shadowed, &mTexels[next * 4]);
         size_t restStart = next + (shadowed + 3) / 4;
-        std::memcpy(&mTexels[restStart * 4], entries + shadowed, (mCounts[c] - shadowed) * sizeof(uint32_t));
+        std::copy(entries + shadowed, entries + mCounts[c], &mTexels[restStart * 4]);
         next += listTexels(c);
     }
     mStats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
