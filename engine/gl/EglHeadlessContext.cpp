@@ -114,7 +114,6 @@ EglHeadlessContext::EglHeadlessContext(const ContextDesc& desc) : mSize(desc.wid
     EGLContext context = tryCreate(display, desc.api, config);
     if (context == EGL_NO_CONTEXT) {
         std::string offers = offeredVersions(display, config);
-        eglTerminate(display);
         throw Error(str("cannot create an ", desc.api == GlApi::Gles30 ? "OpenGL ES 3.0" : "OpenGL 3.3 core",
                         " context on ", platform, "; the driver offers: ", offers));
     }

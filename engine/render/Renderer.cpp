@@ -13,6 +13,7 @@
 #include "core/Hash.h"
 #include "core/Log.h"
 #include "core/ShaderTime.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
 #include "gl/Readback.h"
@@ -24,15 +25,13 @@
 namespace th {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 /// Adds the time of a scope to `total`: the CPU work of a frame (FrameStats::cpuOutsideDriverMs)
 /// is summed from the scopes that make no GL call, so driver work (llvmpipe rasterises shadow
 /// maps when their framebuffer is switched) never counts as gathering.
 struct CpuScope {
     double& total;
-    Clock::time_point start = Clock::now();
+    SteadyClock::time_point start = SteadyClock::now();
     ~CpuScope() { total += msSince(start); }
 };
 
@@ -137,11 +136,8 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced())
         return s.effect;
-    const Geometry& g = *mesh.geometry();
-    DrawInfo draw{pass, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
-                  mesh.receiveShadows, mesh.userFlags};
-    s = EffectSlot{&mesh, &material, uint32_t(part), pass, mEffects->get(effectRequest(material, draw)), version,
-                   mStore->generation(), mesh.instanced(), mFrame};
+    s = EffectSlot{&mesh, &material, uint32_t(part), pass, mEffects->get(effectRequest(material, mesh.drawInfo(pass))),
+                   version, mStore->generation(), mesh.instanced(), mFrame};
     return s.effect;
 }
 
@@ -437,8 +433,10 @@ void Renderer::renderShadows(Scene& scene, const Camera& camera) {
 
     // Each shadow view gets its own copy of the scene block with the light's matrices, so the
     // material's own vertex code (and plugins in it) runs unchanged.
+    // `main` refers into mSceneBlocks, which the pushes below may reallocate: copy it first.
+    const SceneUniforms mainBlock = main;
     auto shadowBlock = [&](const glm::mat4& view, const glm::mat4& projection) {
-        SceneUniforms b = main;
+        SceneUniforms b = mainBlock;
         b.view = view;
         b.projection = projection;
         b.viewProjection = projection * view;
@@ -561,7 +559,7 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
 }
 
 void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, double seconds) {
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     mContext.makeCurrent();
     ++mFrame;
     mSeconds = seconds;
@@ -693,7 +691,7 @@ bool Renderer::sceneReady(const Scene& scene, std::string* waitingFor) {
 BakeResult Renderer::bake(Scene& scene, const Camera& camera, int width, int height, const std::string& label,
                           double timeoutSeconds) {
     mContext.makeCurrent();
-    auto start = Clock::now();
+    auto start = SteadyClock::now();
     std::string waitingFor;
     while (!sceneReady(scene, &waitingFor)) {
         if (msSince(start) > timeoutSeconds * 1000.0)
