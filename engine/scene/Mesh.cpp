@@ -11,6 +11,12 @@ void Mesh::setMaterial(std::shared_ptr<Material> material) {
     for (auto& s : mGeometry->submeshes()) mParts.push_back({s.firstIndex, s.indexCount, material});
 }
 
+DrawInfo Mesh::drawInfo(RenderPass pass) const {
+    const Geometry& g = *mGeometry;
+    return DrawInfo{pass, instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
+                    receiveShadows, userFlags};
+}
+
 const VertexArray& Mesh::vertexArray(const std::vector<std::pair<std::string, unsigned>>& layout) {
     std::string key;
     if (instanced())

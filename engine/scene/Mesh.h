@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gl/VertexArray.h"
+#include "material/DrawInfo.h"
 #include "material/Material.h"
 #include "scene/Geometry.h"
 #include "scene/InstanceBuffer.h"
@@ -42,6 +43,11 @@ public:
     uint32_t lightMask = 0xFFFFFFFFu;
     /// Game-defined bits handed to material plugins in DrawInfo::userFlags.
     uint32_t userFlags = 0;
+
+    /// What the effect of a part drawn in `pass` depends on besides its material: the
+    /// geometry's attributes, instancing, shadow receiving, userFlags. The renderer builds the
+    /// effect request from it; tools and benchmarks ask for the same effect with it.
+    DrawInfo drawInfo(RenderPass pass = RenderPass::Main) const;
 
     /// The vertex array for a plugin-attribute layout (created on first use, rebuilt when the
     /// instance streams change).
