@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/Str.h"
+#include "shader/EditDistance.h"
 #include "shader/GlslScan.h"
 #include "shader/PipelineLimits.h"
 #include "shader/Regex.h"
@@ -91,21 +92,6 @@ Scan scanText(const ShaderText& input) {
     // complete when a copy reaches the end.
     if (!input.text.empty() && input.text.back() == '\n') scan.lineStart.push_back(input.text.size());
     return scan;
-}
-
-size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
-        }
-    }
-    return row[b.size()];
 }
 
 // Builds the output text and its line map from the input and the sorted edits. A line's

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/Str.h"
+#include "shader/EditDistance.h"
 #include "shader/GlslScan.h"
 
 namespace th {
@@ -27,21 +28,6 @@ constexpr std::array<std::string_view, 44> kTypes = {
     "isamplerCube", "usamplerCube", "isampler2DArray", "usampler2DArray", "void"};
 
 bool isType(std::string_view id) { return std::find(kTypes.begin(), kTypes.end(), id) != kTypes.end(); }
-
-size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
-        }
-    }
-    return row[b.size()];
-}
 
 // The conditional structure of a text: for each line, the innermost open branch. Views into
 // the text, no per-directive allocation: this runs on every effect build.
