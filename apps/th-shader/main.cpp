@@ -281,7 +281,7 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
     auto [vertex, fragment] = cache.buildSources(request);
     const ShaderBuildResult& result = *o.stage == ShaderStage::Vertex ? vertex : fragment;
     bool errors = report(result.diagnostics);
-    std::cerr << samplerReport(cache, request, Renderer::engineSamplers()).toString() << "\n";
+    std::cerr << samplerReport(cache, request).toString() << "\n";
     ShaderInterface vs = ShaderInterface::scan(vertex.text), fs = ShaderInterface::scan(fragment.text);
     std::vector<std::string> blocks;
     for (auto& b : (*o.stage == ShaderStage::Vertex ? vs : fs).uniformBlocks) blocks.push_back(b.name);

@@ -127,6 +127,12 @@ std::string EffectCache::samplerOwner(const EffectRequest& r, const std::string&
     return "shader";
 }
 
+int EffectCache::samplerUnitRank(const std::string& sampler) const {
+    for (size_t i = 0; i < mEngineSamplers.size(); ++i)
+        if (mEngineSamplers[i].first == sampler) return int(i);
+    return int(mEngineSamplers.size());
+}
+
 std::vector<std::string> engineDefineNames() {
     return {"INSTANCES", "HAS_NORMALS", "HAS_TANGENTS", "HAS_UV0", "HAS_UV1", "HAS_COLORS", "TONEMAP_IN_SHADER"};
 }
@@ -218,12 +224,7 @@ void EffectCache::link(Effect& e) {
     // between draws), then the rest in the order the program reports them.
     std::vector<ActiveResource> active = p.activeSamplers();
     std::stable_sort(active.begin(), active.end(), [&](const ActiveResource& a, const ActiveResource& b) {
-        auto rank = [&](const std::string& n) {
-            for (size_t i = 0; i < mEngineSamplers.size(); ++i)
-                if (mEngineSamplers[i].first == n) return int(i);
-            return int(mEngineSamplers.size());
-        };
-        return rank(a.name) < rank(b.name);
+        return samplerUnitRank(a.name) < samplerUnitRank(b.name);
     });
     e.mSamplers.clear();
     int unit = 0;

@@ -92,6 +92,9 @@ public:
     void checkBudget(const EffectRequest& request, const ShaderInterface& vertex, const ShaderInterface& fragment) const;
     /// Who owns a sampler of `request`: "engine (IBL specular)", "material 'M'", "plugin 'P'".
     std::string samplerOwner(const EffectRequest& request, const std::string& sampler) const;
+    /// Texture units go to samplers in ascending rank (stable otherwise): an engine sampler's
+    /// position in setEngineSamplers' list, then every other sampler, ranked after them all.
+    int samplerUnitRank(const std::string& sampler) const;
 
 private:
     std::string keyOf(const EffectRequest& request) const;

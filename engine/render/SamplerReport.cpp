@@ -17,29 +17,14 @@ std::string SamplerReport::toString() const {
     return s;
 }
 
-SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request,
-                            const std::vector<std::pair<std::string, std::string>>& engineSamplers) {
+SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request) {
     auto [vertex, fragment] = cache.buildSources(request);
     ShaderInterface in = ShaderInterface::scan(fragment.text);
-    auto owner = [&](const std::string& sampler) -> std::string {
-        for (auto& [name, label] : engineSamplers)
-            if (name == sampler) return str("engine (", label, ")");
-        if (std::find(request.materialSamplers.begin(), request.materialSamplers.end(), sampler) != request.materialSamplers.end())
-            return str("material '", request.materialName, "'");
-        for (auto* p : request.plugins)
-            for (auto& s : p->samplers)
-                if (s.name == sampler) return str("plugin '", p->name, "'");
-        return "shader";
-    };
     // Units in the order the effect cache assigns them: engine samplers first, in the
     // engine's order, then the others as declared.
     std::vector<SamplerDeclaration> ordered = in.samplers;
-    auto rank = [&](const std::string& n) {
-        for (size_t i = 0; i < engineSamplers.size(); ++i)
-            if (engineSamplers[i].first == n) return int(i);
-        return int(engineSamplers.size());
-    };
-    std::stable_sort(ordered.begin(), ordered.end(), [&](auto& a, auto& b) { return rank(a.name) < rank(b.name); });
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [&](auto& a, auto& b) { return cache.samplerUnitRank(a.name) < cache.samplerUnitRank(b.name); });
     SamplerReport report;
     report.label = request.label;
     report.unitLimit = cache.context().limits.maxTextureImageUnits;
@@ -47,7 +32,7 @@ SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request,
     int unit = 0;
     for (auto& s : ordered) {
         int units = std::max(s.arraySize, 1);
-        report.samplers.push_back({unit, s.name, s.type, owner(s.name), units});
+        report.samplers.push_back({unit, s.name, s.type, cache.samplerOwner(request, s.name), units});
         unit += units;
     }
     report.unitsUsed = in.textureUnits();
@@ -55,7 +40,7 @@ SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request,
 }
 
 SamplerReport samplerReport(Renderer& renderer, const Material& material, const DrawInfo& draw) {
-    return samplerReport(renderer.effects(), renderer.effectRequest(material, draw), Renderer::engineSamplers());
+    return samplerReport(renderer.effects(), renderer.effectRequest(material, draw));
 }
 
 } // namespace th

@@ -5,7 +5,6 @@
 // sampler the final shader declares (a declared but unused sampler still costs a unit on
 // some drivers, and the count must not depend on the optimiser).
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "material/DrawInfo.h"
@@ -37,10 +36,12 @@ struct SamplerReport {
     std::string toString() const;
 };
 
-/// Builds the request's sources (no compile) and reports its fragment samplers. Throws
-/// th::Error when the pipeline fails (not when the budget is exceeded: the report shows it).
-SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request,
-                            const std::vector<std::pair<std::string, std::string>>& engineSamplers);
+/// Builds the request's sources (no compile) and reports its fragment samplers, owned and
+/// ordered as the cache assigns units: give the cache the engine's samplers first
+/// (EffectCache::setEngineSamplers, as Renderer does), else they count as the shader's own.
+/// Throws th::Error when the pipeline fails (not when the budget is exceeded: the report
+/// shows it).
+SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request);
 /// The report for a material drawn by `renderer` with `draw` (main pass by default).
 SamplerReport samplerReport(Renderer& renderer, const Material& material, const DrawInfo& draw = {});
 

@@ -511,7 +511,7 @@ TEST_CASE("the terrain material fits in 16 fragment texture units with room to s
     auto [vertex, fragment] = cache.buildSources(request);
     ShaderInterface vs = ShaderInterface::scan(vertex.text), fs = ShaderInterface::scan(fragment.text);
     CHECK_NOTHROW(cache.checkBudget(request, vs, fs));
-    SamplerReport report = samplerReport(cache, request, Renderer::engineSamplers());
+    SamplerReport report = samplerReport(cache, request);
     MESSAGE(report.toString());
     CHECK(report.unitLimit == 16);
     CHECK(report.unitsUsed == fs.textureUnits());
@@ -559,7 +559,7 @@ TEST_CASE("an over-budget terrain variant reports every contributor") {
     CHECK(has(message, "plugin 'Terrain': 4 (terrainAlbedo, terrainNormals, terrainRAH, terrainRoadTable)"));
     CHECK(has(message, "plugin 'detail maps': 6"));
     CHECK(has(message, "material 'ground': 1 (baseColorMap)"));
-    SamplerReport report = samplerReport(cache, request, Renderer::engineSamplers());
+    SamplerReport report = samplerReport(cache, request);
     CHECK(report.unitsUsed > 16);
     CHECK(has(report.toString(), "over"));
 }
