@@ -16,6 +16,7 @@
 #include "common/SceneLibrary.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Log.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/Readback.h"
 #include "gl/StateCache.h"
@@ -24,7 +25,6 @@
 namespace th {
 
 namespace {
-using Clock = std::chrono::steady_clock;
 DemoApp* gApp = nullptr; // GLFW callbacks carry no context pointer of ours beyond the window's
 
 bool isModel(const std::filesystem::path& p) { return p.extension() == ".gltf" || p.extension() == ".glb"; }
@@ -175,11 +175,11 @@ int DemoApp::run() {
     ImGui_ImplOpenGL3_Init(mContext.api() == GlApi::Gles30 ? "#version 300 es" : "#version 330 core");
 
     DemoPanels panels;
-    auto start = Clock::now(), last = start;
+    auto start = SteadyClock::now(), last = start;
     int frames = 0;
     while (!mContext.shouldClose()) {
         mContext.pollEvents();
-        auto now = Clock::now();
+        auto now = SteadyClock::now();
         float dt = std::chrono::duration<float>(now - last).count();
         last = now;
         if (!paused) seconds += dt;
@@ -199,9 +199,9 @@ int DemoApp::run() {
         if (size.x > 0 && size.y > 0 && mScene) {
             mCamera.aspect = float(size.x) / float(size.y);
             if (mScene->update) mScene->update(seconds, mCamera);
-            auto t0 = Clock::now();
+            auto t0 = SteadyClock::now();
             mRenderer->render(*mScene->scene, mCamera, RenderTarget::defaultFramebuffer(size.x, size.y), seconds);
-            frameMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+            frameMs = msSince(t0);
         } else if (size.x > 0) {
             mContext.state().bindFramebuffer(GL_FRAMEBUFFER, 0);
             mContext.state().clearColor({0.1f, 0.1f, 0.12f, 1.0f});

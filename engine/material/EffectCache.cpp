@@ -5,16 +5,12 @@
 
 #include "core/Error.h"
 #include "core/Log.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
 #include "material/VertexAttributes.h"
 
 namespace th {
-
-namespace {
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-} // namespace
 
 EffectCache::EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries)
     : mStore(store), mContext(context), mBinaries(binaries), mBuilder(store) {
@@ -181,7 +177,7 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     effect->mAttributes = request.attributeLocations;
     mEffects.emplace(key, effect);
     ++mStats.built;
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     try {
         auto [vertex, fragment] = buildSources(request);
         effect->mVertex = std::move(vertex.text);
@@ -242,7 +238,7 @@ void EffectCache::link(Effect& e) {
 }
 
 void EffectCache::finalize(Effect& e) {
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     try {
         e.mProgram = e.mPending.finish();
     } catch (const ShaderCompileError& error) {

@@ -1,11 +1,11 @@
 #include "render/ImageBasedLighting.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <vector>
 
 #include "core/Log.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
 #include "gl/StateCache.h"
@@ -15,8 +15,6 @@
 namespace th {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 constexpr int kSkyCubeSize = 128;
 constexpr int kImageCubeSize = 256;
@@ -161,7 +159,7 @@ bool ImageBasedLighting::update(const ShaderStore& store, const EnvironmentSetti
     mStateKey = key;
     ++mGeneration;
     mTimes = BuildTimes{};
-    auto start = Clock::now();
+    auto start = SteadyClock::now();
     switch (environment.source) {
     case EnvironmentSource::None:
         mActive = false;
@@ -195,11 +193,11 @@ bool ImageBasedLighting::update(const ShaderStore& store, const EnvironmentSetti
     mActive = true;
     if (mStageTiming) glFinish();
     mTimes.skyMs = msSince(start);
-    auto t1 = Clock::now();
+    auto t1 = SteadyClock::now();
     prefilter(store, emptyVao);
     if (mStageTiming) glFinish();
     mTimes.prefilterMs = msSince(t1);
-    auto t2 = Clock::now();
+    auto t2 = SteadyClock::now();
     projectSh();
     mTimes.shMs = msSince(t2);
     mTimes.totalMs = msSince(start);

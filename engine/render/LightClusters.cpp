@@ -1,12 +1,12 @@
 #include "render/LightClusters.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 #include "core/Hash.h"
+#include "core/SteadyClock.h"
 
 namespace th {
 
@@ -157,7 +157,7 @@ void LightClusters::computeGeometry(const ClusterView& view, std::span<const Clu
 }
 
 bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterView& view) {
-    auto start = std::chrono::steady_clock::now();
+    auto start = SteadyClock::now();
     // Same lights, same view: the lists are the same (static scenes and a still camera).
     uint64_t h = hashFloats(kHashSeed, &view.projection[0][0], 16);
     float depthPlanes[2] = {view.nearPlane, view.farPlane};
@@ -170,7 +170,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     h = hashCombine(h, lights.size());
     if (mSettings.reuseUnchanged && h == mInputHash && !mTexels.empty()) {
         mStats.skipped = true;
-        mStats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        mStats.buildMs = msSince(start);
         return false;
     }
     mInputHash = h;
@@ -293,7 +293,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         std::copy(entries + shadowed, entries + mCounts[c], &mTexels[restStart * 4]);
         next += listTexels(c);
     }
-    mStats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    mStats.buildMs = msSince(start);
     return true;
 }
 

@@ -1,19 +1,16 @@
 #include "common/hike/Clipmap.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <future>
 
 #include "core/Error.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 
 namespace th::hike {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 /// The chord of an edge at its midpoint. One expression everywhere (the finer ring's border
 /// and the coarser ring's stitch), so both produce the same float.
@@ -236,7 +233,7 @@ ClipmapUpdate Clipmap::update(glm::vec2 camera) {
     }
     if (u.moved.empty()) return u;
 
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     // Full builds run on worker threads (one ring each); scrolls are cheap and stay here.
     std::vector<std::future<uint64_t>> jobs;
     for (int L : u.moved) {
@@ -256,7 +253,7 @@ ClipmapUpdate Clipmap::update(glm::vec2 camera) {
     }
     u.sampleMs = msSince(t0);
 
-    auto t1 = Clock::now();
+    auto t1 = SteadyClock::now();
     for (int L = 0; L < rings; ++L) {
         // A ring changes when it moved or when the finer ring (its hole) moved.
         if (moved[size_t(L)] || (L > 0 && moved[size_t(L - 1)])) {

@@ -1,7 +1,6 @@
 #include "common/scenes/HikeScene.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <unordered_map>
@@ -19,6 +18,7 @@
 #include "core/Error.h"
 #include "core/Log.h"
 #include "core/ShaderTime.h"
+#include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "material/PbrMaterial.h"
 #include "plugins/conform/ConformPlugin.h"
@@ -32,8 +32,6 @@ namespace th {
 namespace {
 
 using namespace hike;
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 constexpr int kImpostorSectors = 12;
 constexpr float kUnderstoryRadius = 60.0f;
@@ -237,7 +235,7 @@ struct HikeWorld {
     }
 
     void rebuildForest(glm::vec2 origin) {
-        auto t0 = Clock::now();
+        auto t0 = SteadyClock::now();
         const float pad = forest->placement().cell * 1.41421356f;
         trees.clear();
         forest->collect(origin, bandSettings.farRadius + pad, bandSettings.fillRadius + pad, trees);
@@ -314,7 +312,7 @@ struct HikeWorld {
     }
 
     void updateGrass(glm::vec2 eye) {
-        auto t0 = Clock::now();
+        auto t0 = SteadyClock::now();
         HikeStats& s = *stats;
         s.grassBlocksBuilt = 0;
         // A first fill, a jump (a new camera, not a walk) or a density change fills at once.
@@ -468,11 +466,11 @@ struct HikeWorld {
     }
 
     void update(double seconds, const Camera& camera) {
-        auto t0 = Clock::now();
+        auto t0 = SteadyClock::now();
         HikeStats& s = *stats;
         glm::vec2 eye(camera.position.x, camera.position.z);
         s.clipmap = clipmap->update(eye);
-        auto tu = Clock::now();
+        auto tu = SteadyClock::now();
         for (int level : s.clipmap.emitted) setRing(level);
         s.ringUploadMs = msSince(tu);
         s.ringRebuilds += s.clipmap.emitted.size();
@@ -515,7 +513,7 @@ MeshData impostorCard(float width, float bottom, float top) {
 } // namespace
 
 BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& options, std::shared_ptr<const HikeStats>* statsOut) {
-    auto tStart = Clock::now();
+    auto tStart = SteadyClock::now();
     BuiltScene built;
     Scene& scene = *built.scene;
     auto world = std::make_shared<HikeWorld>();
@@ -570,7 +568,7 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     std::shared_ptr<const TerrainTextureSet> mapSet = TerrainPlugin::sharedMaps(maps, options.terrainMapCache);
     w.terrainPlugin->setMaps(mapSet);
     w.terrainMaterial->addPlugin(w.terrainPlugin);
-    auto tClip = Clock::now();
+    auto tClip = SteadyClock::now();
     w.clipmap = std::make_unique<Clipmap>(w.field, ClipmapSettings{.classifier = w.classifier});
     ClipmapUpdate first = w.clipmap->update({built.camera.position.x, built.camera.position.z});
     w.stats->clipmapBuildMs = msSince(tClip);
@@ -600,7 +598,7 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
 
     // Impostors: bake LOD1 once (a plain unlit copy: no wind pose frozen into the card, no
     // light baked in; the card is relit at run time), then draw alpha-tested cards.
-    auto tBake = Clock::now();
+    auto tBake = SteadyClock::now();
     Bounds treeBounds = lodData[1].bounds();
     float cardWidth = std::max(treeBounds.extent().x, treeBounds.extent().z);
     ImpostorBake bake;
