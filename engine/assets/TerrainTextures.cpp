@@ -10,6 +10,7 @@
 
 #include "core/Error.h"
 #include "core/Log.h"
+#include "core/Noise.h"
 #include "core/Str.h"
 
 namespace th {
@@ -32,23 +33,6 @@ namespace {
 // Tileable noise. Every function takes coordinates in tile units ([0, 1) covers one texture
 // repeat) and an integer period in cells; lattice indices wrap at the period, so the output
 // repeats exactly at the tile edge.
-
-uint32_t mix32(uint32_t h) {
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
-
-uint32_t hash3(int x, int y, uint32_t seed) {
-    // One finaliser over a linear combination: lattice points differ in x and y by small
-    // integers, which the odd multipliers spread over all bits before mixing.
-    return mix32(uint32_t(x) * 0x8da6b343u + uint32_t(y) * 0xd8163841u + seed * 0xcb1ab31fu);
-}
-
-float unit(uint32_t h) { return float(h >> 8) * (1.0f / 16777216.0f); } // [0, 1)
 
 int wrap(int i, int period) {
     int r = i % period;
@@ -78,7 +62,7 @@ float gradientNoise(float u, float v, int period, uint32_t seed) {
     int ix = int(fx), iy = int(fy);
     float tx = px - fx, ty = py - fy;
     auto dotCorner = [&](int cx, int cy, float dx, float dy) {
-        uint32_t h = hash3(wrap(ix + cx, period), wrap(iy + cy, period), seed) & 15u;
+        uint32_t h = hashLattice(wrap(ix + cx, period), wrap(iy + cy, period), seed) & 15u;
         return kGradients.x[h] * dx + kGradients.y[h] * dy;
     };
     float a = dotCorner(0, 0, tx, ty), b = dotCorner(1, 0, tx - 1.0f, ty);
@@ -125,9 +109,9 @@ Cells worley(float u, float v, int period, uint32_t seed, float jitter = 0.8f) {
     for (int dy = -1; dy <= 1; ++dy) {
         for (int dx = -1; dx <= 1; ++dx) {
             int cx = ix + dx, cy = iy + dy;
-            uint32_t h = hash3(wrap(cx, period), wrap(cy, period), seed);
-            float fx = float(cx) + 0.5f + jitter * (unit(h) - 0.5f);
-            float fy = float(cy) + 0.5f + jitter * (unit(mix32(h)) - 0.5f);
+            uint32_t h = hashLattice(wrap(cx, period), wrap(cy, period), seed);
+            float fx = float(cx) + 0.5f + jitter * (hashToUnit(h) - 0.5f);
+            float fy = float(cy) + 0.5f + jitter * (hashToUnit(hashMix32(h)) - 0.5f);
             float d = (px - fx) * (px - fx) + (py - fy) * (py - fy); // squared until the end
             if (d < c.f1) {
                 c.f2 = c.f1;
@@ -144,10 +128,6 @@ Cells worley(float u, float v, int period, uint32_t seed, float jitter = 0.8f) {
 }
 
 float sat(float x) { return std::clamp(x, 0.0f, 1.0f); }
-float smooth(float a, float b, float x) {
-    float t = sat((x - a) / (b - a));
-    return t * t * (3.0f - 2.0f * t);
-}
 glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
 
 // ---------------------------------------------------------------------------------------
@@ -181,11 +161,11 @@ Texel grass(float u, float v, uint32_t seed) {
     Cells clumps = worley(u, v, 40, seed + 1);
     float blades = fbm01(u, v, 64, 3, seed + 2, 0.6f);
     float fine = gradientNoise(u, v, 160, seed + 3);
-    float dry = smooth(0.35f, 0.85f, fbm01(u, v, 4, 3, seed + 4));
+    float dry = glm::smoothstep(0.35f, 0.85f, fbm01(u, v, 4, 3, seed + 4));
     Texel t;
     t.height = sat(0.5f * blades + 0.4f * (1.0f - sat(clumps.f1 * 1.1f)) + 0.1f * (0.5f + 0.5f * fine));
     t.albedo = lerp(kGrassLush, kGrassDry, 0.65f * dry) * (0.45f + 1.1f * t.height);
-    if (unit(mix32(clumps.id)) > 0.93f && clumps.f1 < 0.25f) t.albedo = lerp(t.albedo, glm::vec3(0.35f, 0.30f, 0.08f), 0.6f);
+    if (hashToUnit(hashMix32(clumps.id)) > 0.93f && clumps.f1 < 0.25f) t.albedo = lerp(t.albedo, glm::vec3(0.35f, 0.30f, 0.08f), 0.6f);
     t.roughness = 1.0f + 0.15f * (0.5f - t.height);
     return t;
 }
@@ -194,14 +174,14 @@ Texel forestFloor(float u, float v, uint32_t seed) {
     Cells leaves = worley(u, v, 22, seed + 11, 0.9f);
     Cells needles = worley(u * 1.0f, v, 70, seed + 12, 0.9f);
     float humus = fbm01(u, v, 8, 4, seed + 13);
-    float moss = smooth(0.6f, 0.8f, fbm01(u, v, 3, 3, seed + 14));
+    float moss = glm::smoothstep(0.6f, 0.8f, fbm01(u, v, 3, 3, seed + 14));
     float leafEdge = sat((leaves.f2 - leaves.f1) * 3.0f);
     float needle = sat(1.0f - (needles.f2 - needles.f1) * 4.0f);
     Texel t;
     t.height = sat(0.55f * leafEdge + 0.25f * humus + 0.2f * needle);
-    float pick = unit(mix32(leaves.id));
-    glm::vec3 leaf = lerp(kLeaf, kLeafRed, pick) * (0.7f + 0.6f * unit(mix32(leaves.id + 7u)));
-    t.albedo = lerp(kHumus, leaf, smooth(0.15f, 0.5f, t.height));
+    float pick = hashToUnit(hashMix32(leaves.id));
+    glm::vec3 leaf = lerp(kLeaf, kLeafRed, pick) * (0.7f + 0.6f * hashToUnit(hashMix32(leaves.id + 7u)));
+    t.albedo = lerp(kHumus, leaf, glm::smoothstep(0.15f, 0.5f, t.height));
     t.albedo = lerp(t.albedo, kMoss * (0.7f + 0.6f * humus), moss * 0.8f);
     t.roughness = 1.0f + 0.2f * (0.4f - t.height) - 0.1f * moss;
     return t;
@@ -214,13 +194,13 @@ Texel rock(float u, float v, uint32_t seed) {
     float wv = v + 0.08f * (fbm01(u, v, 2, 3, seed + 26) - 0.5f);
     float strata = ridged01(u, v, 3, 6, seed + 21);
     Cells blocks = worley(wu, wv, 4, seed + 22);
-    float crack = 1.0f - smooth(0.0f, 0.1f, blocks.f2 - blocks.f1);
-    float ledge = unit(mix32(blocks.id + 5u));
+    float crack = 1.0f - glm::smoothstep(0.0f, 0.1f, blocks.f2 - blocks.f1);
+    float ledge = hashToUnit(hashMix32(blocks.id + 5u));
     float grain = gradientNoise(u, v, 128, seed + 23);
-    float lichen = smooth(0.62f, 0.8f, fbm01(u, v, 6, 4, seed + 24));
+    float lichen = glm::smoothstep(0.62f, 0.8f, fbm01(u, v, 6, 4, seed + 24));
     Texel t;
     t.height = sat((0.6f * strata + 0.3f * ledge + 0.1f * (0.5f + 0.5f * grain)) * (1.0f - 0.6f * crack));
-    float tone = 0.6f + 0.7f * t.height + 0.2f * (unit(blocks.id) - 0.5f);
+    float tone = 0.6f + 0.7f * t.height + 0.2f * (hashToUnit(blocks.id) - 0.5f);
     t.albedo = lerp(kRock * tone, kLichen, lichen * 0.7f) * (1.0f - 0.4f * crack);
     t.roughness = 1.0f + 0.2f * crack - 0.15f * t.height + 0.1f * lichen;
     return t;
@@ -235,7 +215,7 @@ Texel sand(float u, float v, uint32_t seed) {
     Texel t;
     t.height = sat(0.6f * ripple * ripple + 0.25f * grain + 0.15f * tone);
     t.albedo = kSand * (0.8f + 0.25f * grain + 0.2f * tone);
-    if (unit(hash3(int(u * 512.0f), int(v * 512.0f), seed + 34)) > 0.985f) t.albedo *= 0.45f; // dark grains
+    if (hashToUnit(hashLattice(int(u * 512.0f), int(v * 512.0f), seed + 34)) > 0.985f) t.albedo *= 0.45f; // dark grains
     t.roughness = 1.0f + 0.1f * (grain - 0.5f);
     return t;
 }
@@ -244,15 +224,15 @@ Texel pebble(float u, float v, uint32_t seed) {
     // A dome per Worley cell, its radius just short of the cell's border, so stones stand
     // apart with sandy gaps between them.
     Cells c = worley(u, v, 14, seed + 41, 0.85f);
-    float size = 0.75f + 0.25f * unit(mix32(c.id + 3u));
+    float size = 0.75f + 0.25f * hashToUnit(hashMix32(c.id + 3u));
     float radius = 0.5f * (c.f1 + c.f2) * 0.92f;
     float r = c.f1 / radius;
     float dome = std::sqrt(std::max(0.0f, 1.0f - r * r));
     float speckle = gradientNoise(u, v, 224, seed + 42);
     Texel t;
     t.height = sat(dome * size * 0.92f + 0.04f * speckle + 0.04f);
-    glm::vec3 stone = kPebbles[mix32(c.id) % 5u] * (0.8f + 0.4f * unit(mix32(c.id + 1u))) * (0.92f + 0.12f * speckle);
-    float inGap = 1.0f - smooth(0.0f, 0.15f, dome);
+    glm::vec3 stone = kPebbles[hashMix32(c.id) % 5u] * (0.8f + 0.4f * hashToUnit(hashMix32(c.id + 1u))) * (0.92f + 0.12f * speckle);
+    float inGap = 1.0f - glm::smoothstep(0.0f, 0.15f, dome);
     t.albedo = lerp(stone, kPebbleGap * (0.8f + 0.2f * speckle), inGap);
     t.roughness = 0.8f + 0.45f * inGap;
     return t;
@@ -262,12 +242,12 @@ Texel asphalt(float u, float v, uint32_t seed) {
     Cells stones = worley(u, v, 72, seed + 51);
     float binder = fbm01(u, v, 96, 2, seed + 52);
     float wear = fbm01(u, v, 3, 3, seed + 53);
-    bool light = unit(mix32(stones.id)) > 0.55f;
+    bool light = hashToUnit(hashMix32(stones.id)) > 0.55f;
     float stone = sat((stones.f2 - stones.f1) * 3.0f);
     Texel t;
     t.height = sat(0.55f * stone + 0.3f * binder + 0.15f * wear);
     glm::vec3 base = kAsphalt * (0.8f + 0.5f * wear);
-    t.albedo = light ? lerp(base, kAggregate * (0.7f + 0.5f * unit(stones.id)), smooth(0.2f, 0.6f, stone)) : base;
+    t.albedo = light ? lerp(base, kAggregate * (0.7f + 0.5f * hashToUnit(stones.id)), glm::smoothstep(0.2f, 0.6f, stone)) : base;
     t.roughness = 1.0f - 0.15f * stone * (light ? 1.0f : 0.3f) + 0.1f * (0.5f - wear);
     return t;
 }
@@ -320,7 +300,7 @@ void parallelRows(int rows, int threads, const std::function<void(int)>& fn) {
 
 void generateLayer(int layer, int size, uint32_t seed, int threads, TerrainTextureSet& set) {
     const LayerRecipe& recipe = kRecipes[layer];
-    const uint32_t layerSeed = mix32(seed * 0x2545f491u + uint32_t(layer) * 0x9e3779b9u);
+    const uint32_t layerSeed = hashMix32(seed * 0x2545f491u + uint32_t(layer) * 0x9e3779b9u);
     const size_t n = size_t(size) * size_t(size);
     std::vector<float> height(n), roughness(n);
     std::vector<glm::vec3> albedo(n);

@@ -3,49 +3,20 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/glm.hpp>
+
 #include "core/Error.h"
+#include "core/Noise.h"
 #include "core/Str.h"
 
 namespace th::terrain {
 
 namespace {
-float smoothstep(float a, float b, float x) {
-    float t = std::clamp((x - a) / (b - a), 0.0f, 1.0f);
-    return t * t * (3.0f - 2.0f * t);
-}
-
-uint32_t mix32(uint32_t h) {
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
-
-float lattice(int x, int y, uint32_t seed) {
-    uint32_t h = mix32(uint32_t(x) * 0x8da6b343u + uint32_t(y) * 0xd8163841u + seed * 0xcb1ab31fu);
-    return float(h >> 8) * (1.0f / 16777216.0f);
-}
-
-/// Smooth value noise in [0, 1] with unit cells.
-float valueNoise(float x, float y, uint32_t seed) {
-    float fx = std::floor(x), fy = std::floor(y);
-    int ix = int(fx), iy = int(fy);
-    float tx = x - fx, ty = y - fy;
-    tx = tx * tx * (3.0f - 2.0f * tx);
-    ty = ty * ty * (3.0f - 2.0f * ty);
-    float a = lattice(ix, iy, seed), b = lattice(ix + 1, iy, seed);
-    float c = lattice(ix, iy + 1, seed), d = lattice(ix + 1, iy + 1, seed);
-    float ab = a + (b - a) * tx, cd = c + (d - c) * tx;
-    return ab + (cd - ab) * ty;
-}
-
 constexpr int kGrass = int(TerrainLayer::Grass), kFloor = int(TerrainLayer::ForestFloor), kRock = int(TerrainLayer::Rock),
               kSand = int(TerrainLayer::Sand), kPebble = int(TerrainLayer::Pebble), kAsphalt = int(TerrainLayer::Asphalt);
 } // namespace
 
-float detailStrength(float distance, float start, float end) { return 1.0f - smoothstep(start, end, distance); }
+float detailStrength(float distance, float start, float end) { return 1.0f - glm::smoothstep(start, end, distance); }
 
 LayerWeights normalizeWeights(LayerWeights w) {
     float sum = 0;
@@ -116,16 +87,16 @@ HexCell hexCell(const glm::vec2& uv) {
 LayerWeights classifySurface(const glm::vec3& p, float slope, const SurfaceClassifier& r) {
     LayerWeights w{};
     // Gentle ground: grass mottled with forest floor.
-    float mottle = valueNoise(p.x / r.mottleWavelength, p.z / r.mottleWavelength, r.seed) * 0.7f +
-                   valueNoise(p.x * 2.7f / r.mottleWavelength, p.z * 2.7f / r.mottleWavelength, r.seed + 1) * 0.3f;
-    float forest = smoothstep(1.0f - r.forestShare - 0.15f, 1.0f - r.forestShare + 0.15f, mottle);
+    float mottle = valueNoise01(p.x / r.mottleWavelength, p.z / r.mottleWavelength, r.seed) * 0.7f +
+                   valueNoise01(p.x * 2.7f / r.mottleWavelength, p.z * 2.7f / r.mottleWavelength, r.seed + 1) * 0.3f;
+    float forest = glm::smoothstep(1.0f - r.forestShare - 0.15f, 1.0f - r.forestShare + 0.15f, mottle);
     w[kGrass] = 1.0f - forest;
     w[kFloor] = forest;
 
     // Coast: pebble bed below the water, wet sand at the line, beach sand up to sandTop.
     float altitude = p.y - r.seaLevel;
-    float beach = 1.0f - smoothstep(r.sandTop, r.sandTop + r.coastFade, altitude);
-    float bed = 1.0f - smoothstep(-r.pebbleDepth - 0.5f, -r.pebbleDepth, altitude);
+    float beach = 1.0f - glm::smoothstep(r.sandTop, r.sandTop + r.coastFade, altitude);
+    float bed = 1.0f - glm::smoothstep(-r.pebbleDepth - 0.5f, -r.pebbleDepth, altitude);
     if (beach > 0.0f) {
         for (float& x : w) x *= 1.0f - beach;
         w[kSand] += beach * (1.0f - bed);
@@ -133,7 +104,7 @@ LayerWeights classifySurface(const glm::vec3& p, float slope, const SurfaceClass
     }
 
     // Steep ground is rock whatever else it is.
-    float rock = smoothstep(r.rockSlopeLow, r.rockSlopeHigh, slope);
+    float rock = glm::smoothstep(r.rockSlopeLow, r.rockSlopeHigh, slope);
     for (float& x : w) x *= 1.0f - rock;
     w[kRock] += rock;
     w[kAsphalt] = 0.0f;

@@ -52,9 +52,10 @@ ForestField::ForestField(const Heightfield& field, uint32_t seed, ForestPlacemen
 float ForestField::density(float x, float z) const {
     const ForestPlacement& p = mPlacement;
     float w = p.patchWavelength;
-    float n = 0.65f * valueNoise01(x / w, z / w, mSeed * 31u + 7u) + 0.35f * valueNoise01(x * 2.3f / w, z * 2.3f / w, mSeed * 31u + 8u);
+    float n = 0.65f * cellValueNoise01(x / w, z / w, mSeed * 31u + 7u) +
+              0.35f * cellValueNoise01(x * 2.3f / w, z * 2.3f / w, mSeed * 31u + 8u);
     // n is roughly uniform around 0.5: the wood takes the top woodShare of it.
-    float wood = smoothstep(1.0f - p.woodShare - 0.08f, 1.0f - p.woodShare + 0.08f, n);
+    float wood = glm::smoothstep(1.0f - p.woodShare - 0.08f, 1.0f - p.woodShare + 0.08f, n);
     return wood;
 }
 
@@ -85,8 +86,8 @@ const std::vector<TreeInstance>& ForestField::tile(int tx, int tz) {
             float d = density(x, z) * p.maxDensity;
             if (chance >= d) continue;
             HeightSample s = mField.sample(x, z);
-            float keep = (1.0f - smoothstep(p.rockSlope - 0.15f, p.rockSlope, s.slope())) *
-                         (1.0f - smoothstep(p.treeLine, p.treeLine + 40.0f, s.height));
+            float keep = (1.0f - glm::smoothstep(p.rockSlope - 0.15f, p.rockSlope, s.slope())) *
+                         (1.0f - glm::smoothstep(p.treeLine, p.treeLine + 40.0f, s.height));
             if (chance >= d * keep) continue;
             TreeInstance t;
             t.position = {x, s.height, z};

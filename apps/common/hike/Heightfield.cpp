@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/Noise.h"
+
 namespace th::hike {
 
 namespace {
@@ -12,18 +14,9 @@ struct NoiseValue {
     double value = 0, dx = 0, dz = 0;
 };
 
-uint32_t mix32(uint32_t h) {
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
-
-/// A lattice value in [−1, 1].
+/// A lattice value in [−1, 1).
 double lattice(int64_t x, int64_t z, uint32_t seed) {
-    uint32_t h = mix32(uint32_t(x) * 0x8da6b343u ^ mix32(uint32_t(z) * 0xd8163841u + seed * 0xcb1ab31fu));
+    uint32_t h = hashLatticeNested(x, z, seed);
     return double(h >> 8) * (2.0 / 16777216.0) - 1.0;
 }
 

@@ -70,7 +70,7 @@ std::vector<ScatterInstance> rocks(const Heightfield& field, glm::vec2 center, f
             glm::vec3 size(r.uniform(0.5f, 1.6f), r.uniform(0.35f, 0.9f), r.uniform(0.5f, 1.4f));
             if (glm::length(glm::vec2(x, z) - center) > radius) continue;
             HeightSample s = field.sample(x, z);
-            if (chance >= 0.04f + 0.5f * smoothstep(0.3f, 0.7f, s.slope())) continue;
+            if (chance >= 0.04f + 0.5f * glm::smoothstep(0.3f, 0.7f, s.slope())) continue;
             // Half buried: the flat underside never shows on a slope.
             out.push_back({{x, s.height - 0.25f * size.y, z}, yaw, size, s.gradient});
         }
