@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "common/BenchStats.h"
 #include "core/Str.h"
 #include "gl/Context.h"
 #include "material/EffectCache.h"
@@ -20,14 +21,9 @@
 #include "render/Renderer.h"
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
+using namespace th::bench;
 
 namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 struct Run {
     double totalMs = 0, pipelineMs = 0;
@@ -39,7 +35,7 @@ Run createEffects(ShaderStore& store, const ContextInfo& info, ProgramBinaryCach
     EffectCache cache(store, info, &binaries);
     cache.setEngineSamplers(Renderer::engineSamplers());
     cache.setBuiltinDefines(engineDefineNames());
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     for (RenderPass pass : kAllPasses) {
         DrawInfo draw{.pass = pass, .instanced = true, .hasUv0 = true, .hasColors = true};
         EffectRequest request = makeEffectRequest(material, draw, !info.floatRenderTargets);
@@ -48,7 +44,7 @@ Run createEffects(ShaderStore& store, const ContextInfo& info, ProgramBinaryCach
     }
     cache.finishAll();
     Run r;
-    r.totalMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    r.totalMs = msSince(t0);
     r.pipelineMs = cache.stats().buildMs;
     r.compiled = cache.stats().compiled;
     r.fromBinary = cache.stats().fromBinary;

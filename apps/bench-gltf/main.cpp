@@ -23,6 +23,7 @@
 #include "assets/ImageLoader.h"
 #include "assets/ModelLoader.h"
 #include "common/AppPaths.h"
+#include "common/BenchFrames.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
@@ -31,12 +32,10 @@
 #include "render/Renderer.h"
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
+using namespace th::bench;
 namespace fs = std::filesystem;
 
 namespace {
-
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 uint64_t folderBytes(const fs::path& folder) {
     uint64_t total = 0;
@@ -60,15 +59,6 @@ fs::path defaultModel() {
         if (bytes > bestBytes) best = model, bestBytes = bytes;
     }
     return best;
-}
-
-struct Percentiles {
-    double median = 0, p90 = 0;
-};
-Percentiles percentiles(std::vector<double> v) {
-    if (v.empty()) return {};
-    std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v[std::min(v.size() - 1, size_t(double(v.size()) * 0.9))]};
 }
 
 /// What one run measures; plain data so a child process can send it through a pipe.
@@ -103,11 +93,11 @@ RunResult run(const RunSettings& settings) {
     std::vector<double> imports;
     ImportedModel model;
     for (int i = 0; i < 3; ++i) {
-        auto t = Clock::now();
+        auto t = SteadyClock::now();
         model = importGltf(settings.model);
         imports.push_back(msSince(t));
     }
-    r.importMs = percentiles(imports).median;
+    r.importMs = median(imports);
     r.meshes = model.meshes.size();
     r.materials = model.materials.size();
     r.images = model.images.size();
@@ -131,7 +121,7 @@ RunResult run(const RunSettings& settings) {
             scene.environment.hdrImage = std::make_shared<ImageRgbaF>(loadHdr(studio));
         }
 
-        auto t = Clock::now();
+        auto t = SteadyClock::now();
         ModelLoadOptions load;
         load.maxAnisotropy = context->limits().maxAnisotropy;
         LoadedModel loaded = addModelToScene(model, scene, scene.root(), &renderer.materials(), load);
@@ -143,23 +133,17 @@ RunResult run(const RunSettings& settings) {
         scene.update();
         camera.frame(scene.bounds());
         RenderTarget output(settings.width, settings.height, TextureFormat::RGBA8, "bench output");
-        t = Clock::now();
+        t = SteadyClock::now();
         renderer.prepare(scene, camera, output);
         r.prepareMs = msSince(t);
         renderer.render(scene, camera, output, 0.0);
         glFinish();
         r.firstFrameMs = msSince(t);
 
-        std::vector<double> times;
-        for (int i = 0; i < settings.frames; ++i) {
-            t = Clock::now();
-            renderer.render(scene, camera, output, double(i + 1) / 60.0);
-            glFinish();
-            times.push_back(msSince(t));
-        }
-        Percentiles p = percentiles(times);
-        r.frameMedian = p.median;
-        r.frameP90 = p.p90;
+        FrameTimes steady =
+            timeFrames(0, settings.frames, [&](int f) { renderer.render(scene, camera, output, double(f + 1) / 60.0); });
+        r.frameMedian = median(steady.wallMs);
+        r.frameP90 = percentile(steady.wallMs, 0.9);
         const FrameStats& stats = renderer.stats();
         r.drawCalls = stats.drawCalls;
         r.mainDrawCalls = stats.mainDrawCalls;

@@ -32,9 +32,8 @@
 #include <string>
 #include <vector>
 
-#include <time.h>
-
 #include "common/AppPaths.h"
+#include "common/BenchFrames.h"
 #include "common/Presets.h"
 #include "common/SceneFile.h"
 #include "common/SceneLibrary.h"
@@ -51,22 +50,7 @@
 namespace {
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-double processCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
-}
-
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    size_t i = size_t(std::ceil(p * double(v.size()))) - 1;
-    return v[std::min(i, v.size() - 1)];
-}
+using namespace th::bench;
 
 struct Options {
     int frames = 8;
@@ -117,12 +101,6 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
-DrawInfo drawInfoFor(const Mesh& mesh) {
-    const Geometry& g = *mesh.geometry();
-    return DrawInfo{RenderPass::Main, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(),
-                    g.hasColors(), mesh.receiveShadows, mesh.userFlags};
-}
-
 struct FrameFigures {
     double medianMs = 0, p90Ms = 0, processMs = 0, renderCpuMs = 0, outsideDriverMs = 0, updateMs = 0;
     FrameStats last;
@@ -132,31 +110,29 @@ struct FrameFigures {
 template <typename Update>
 FrameFigures measure(Renderer& renderer, Scene& scene, const Camera& camera, const RenderTarget& output, int warmup,
                      int frames, double seconds, Update&& update) {
-    std::vector<double> wall, process, cpu, outside, upd;
-    for (int f = 0; f < warmup + frames; ++f) {
-        double t = seconds + double(f) / 30.0;
-        auto t0 = Clock::now();
-        double p0 = processCpuMs();
-        auto tu = Clock::now();
-        update(t);
-        double updateMs = msSince(tu);
-        renderer.render(scene, camera, output, t);
-        glFinish();
-        double ms = msSince(t0);
-        if (f < warmup) continue;
-        wall.push_back(ms);
-        process.push_back(processCpuMs() - p0);
-        cpu.push_back(renderer.stats().cpuMs);
-        outside.push_back(renderer.stats().cpuOutsideDriverMs);
-        upd.push_back(updateMs);
-    }
+    std::vector<double> cpu, outside, upd;
+    double updateMs = 0;
+    FrameTimes times = timeFrames(
+        warmup, frames,
+        [&](int f) {
+            double t = seconds + double(f) / 30.0;
+            auto tu = SteadyClock::now();
+            update(t);
+            updateMs = msSince(tu);
+            renderer.render(scene, camera, output, t);
+        },
+        [&] {
+            cpu.push_back(renderer.stats().cpuMs);
+            outside.push_back(renderer.stats().cpuOutsideDriverMs);
+            upd.push_back(updateMs);
+        });
     FrameFigures r;
-    r.medianMs = percentile(wall, 0.5);
-    r.p90Ms = percentile(wall, 0.9);
-    r.processMs = percentile(process, 0.5);
-    r.renderCpuMs = percentile(cpu, 0.5);
-    r.outsideDriverMs = percentile(outside, 0.5);
-    r.updateMs = percentile(upd, 0.5);
+    r.medianMs = median(times.wallMs);
+    r.p90Ms = percentile(times.wallMs, 0.9);
+    r.processMs = median(times.processMs);
+    r.renderCpuMs = median(cpu);
+    r.outsideDriverMs = median(outside);
+    r.updateMs = median(upd);
     r.last = renderer.stats();
     return r;
 }
@@ -212,7 +188,7 @@ void printSamplerReports(Renderer& renderer, Scene& scene) {
     }
     std::printf("  texture units per material (main pass, fragment stage):\n");
     for (auto& [material, mesh] : seen) {
-        SamplerReport r = samplerReport(renderer, *material, drawInfoFor(*mesh));
+        SamplerReport r = samplerReport(renderer, *material, mesh->drawInfo());
         std::printf("    %-16s %2d of %d (%s)\n", material->name().c_str(), r.unitsUsed, r.unitLimit, r.profile.c_str());
     }
 }
@@ -224,7 +200,7 @@ void benchHike(Renderer& renderer, const Options& o) {
     HikeSceneOptions options = hikeOptionsFromFile(file);
     if (o.terrainMaps > 0) options.terrainMapSize = o.terrainMaps;
     std::shared_ptr<const HikeStats> stats;
-    auto t0 = Clock::now();
+    auto t0 = SteadyClock::now();
     BuiltScene built = buildHikeScene(context, options, &stats);
     applySceneFileSettings(built, file, renderer);
     Scene& scene = *built.scene;
@@ -345,24 +321,24 @@ void benchHike(Renderer& renderer, const Options& o) {
         mean /= double(updateMs.size());
         std::printf("\n== walk: %d frames at 2 m per frame (tier %s) ==\n", o.walk, o.tiers.back().c_str());
         std::printf("  scene update per frame: mean %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms\n", mean,
-                    percentile(updateMs, 0.5), percentile(updateMs, 0.9), percentile(updateMs, 1.0));
+                    median(updateMs), percentile(updateMs, 0.9), percentile(updateMs, 1.0));
         std::printf("  terrain: %llu ring re-emits, %llu field samples (%.0f per frame); per frame median %.2f ms, max %.2f ms "
                     "(sampling + emit + upload)\n",
                     (unsigned long long)(stats->ringRebuilds - rings), (unsigned long long)samples,
-                    double(samples) / double(o.walk), percentile(clipmapMs, 0.5), percentile(clipmapMs, 1.0));
+                    double(samples) / double(o.walk), median(clipmapMs), percentile(clipmapMs, 1.0));
         std::printf("  terrain per moving frame (medians): sampling the new strips %.2f ms; per re-emitted ring: emit %.2f ms, "
                     "upload %.2f ms\n",
-                    percentile(sampleMs, 0.5), percentile(emitMs, 0.5), percentile(uploadMs, 0.5));
+                    median(sampleMs), median(emitMs), median(uploadMs));
         std::printf("  forest: %llu rebuilds (a 10 m cell crossed), median %.2f ms, max %.2f ms\n",
-                    (unsigned long long)(stats->forestRebuilds - forests), percentile(forestMs, 0.5), percentile(forestMs, 1.0));
+                    (unsigned long long)(stats->forestRebuilds - forests), median(forestMs), percentile(forestMs, 1.0));
         std::printf("  grass: %llu blocks built, median %.2f ms, max %.2f ms per frame that built any\n",
-                    (unsigned long long)(stats->grassBlockBuilds - blocks), percentile(grassMs, 0.5), percentile(grassMs, 1.0));
+                    (unsigned long long)(stats->grassBlockBuilds - blocks), median(grassMs), percentile(grassMs, 1.0));
         std::vector<double> rest;
         for (int f = 0; f < 10; ++f) {
             built.update(file.seconds, c);
             rest.push_back(stats->updateMs);
         }
-        std::printf("  at rest: update median %.3f ms (no ring, forest or grass work)\n", percentile(rest, 0.5));
+        std::printf("  at rest: update median %.3f ms (no ring, forest or grass work)\n", median(rest));
     }
 }
 

@@ -6,10 +6,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 #include <vector>
 
+#include "common/BenchStats.h"
 #include "core/Error.h"
 #include "gl/Context.h"
 #include "gl/VertexArray.h"
@@ -18,21 +18,19 @@
 #include "shader/ShaderStore.h"
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
+using namespace th::bench;
 
 namespace {
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 struct Stages {
     double total, sky, prefilter, sh;
 };
 
-Stages median(std::vector<ImageBasedLighting::BuildTimes> runs) {
+Stages medianStages(const std::vector<ImageBasedLighting::BuildTimes>& runs) {
     auto pick = [&](auto field) {
         std::vector<double> v;
         for (auto& r : runs) v.push_back(r.*field);
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
+        return median(std::move(v));
     };
     return {pick(&ImageBasedLighting::BuildTimes::totalMs), pick(&ImageBasedLighting::BuildTimes::skyMs),
             pick(&ImageBasedLighting::BuildTimes::prefilterMs), pick(&ImageBasedLighting::BuildTimes::shMs)};
@@ -55,7 +53,7 @@ int main(int argc, char** argv) {
         auto context = createContext(desc);
         std::printf("image-based lighting on %s, median of %d\n", context->info().summary().c_str(), repeats);
 
-        auto t = Clock::now();
+        auto t = SteadyClock::now();
         brdfLutTable(kBrdfLutSize, kBrdfLutSamples);
         std::printf("  DFG table %dx%d, %d samples/texel:  %7.1f ms (CPU, once per process)\n", kBrdfLutSize, kBrdfLutSize,
                     kBrdfLutSamples, msSince(t));
@@ -66,30 +64,30 @@ int main(int argc, char** argv) {
         EnvironmentSettings environment;
         environment.cubeSize = cubeSize;
         SkySettings sky;
-        t = Clock::now();
+        t = SteadyClock::now();
         ibl.update(store, environment, sky, empty);
         std::printf("  first sky build (compiles programs):  %7.1f ms\n", msSince(t));
 
         for (bool stages : {false, true}) {
             ibl.setStageTiming(stages);
             std::vector<ImageBasedLighting::BuildTimes> hours, haze;
-            std::clock_t c0 = std::clock();
+            double cpuStart = processCpuMs();
             for (int i = 0; i < repeats; ++i) {
                 sky.hour = 6.5f + float(i % 24) * 0.5f; // a new minute each time
                 ibl.update(store, environment, sky, empty);
                 hours.push_back(ibl.lastBuildTimes());
             }
-            double hourCpu = double(std::clock() - c0) * 1000.0 / CLOCKS_PER_SEC / repeats;
+            double hourCpu = (processCpuMs() - cpuStart) / repeats;
             for (int i = 0; i < repeats; ++i) {
                 sky.turbidity = 2.0f + float(i % 16) * 0.5f;
                 ibl.update(store, environment, sky, empty);
                 haze.push_back(ibl.lastBuildTimes());
             }
             std::printf("%s\n", stages ? " with a wait after each stage:" : " pipelined (the real cost):");
-            print("sky, new hour (cube 128 + chain)", median(hours));
+            print("sky, new hour (cube 128 + chain)", medianStages(hours));
             if (!stages) std::printf("  %-34s %7.1f ms  (all threads, llvmpipe's included: what a busy machine hides)\n",
                                      "  CPU time per new hour, mean", hourCpu);
-            print("sky, new haze (tables too)", median(haze));
+            print("sky, new haze (tables too)", medianStages(haze));
         }
 
         // A 2048 x 1024 panorama of smooth gradients (content does not change the cost).
@@ -107,7 +105,7 @@ int main(int argc, char** argv) {
             ibl.update(store, environment, sky, empty);
             panorama.push_back(ibl.lastBuildTimes());
         }
-        print("panorama 2048x1024 (cube 256)", median(panorama));
+        print("panorama 2048x1024 (cube 256)", medianStages(panorama));
         return 0;
     } catch (const Error& e) {
         std::fprintf(stderr, "bench-ibl: %s\n", e.what());

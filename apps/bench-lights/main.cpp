@@ -24,11 +24,10 @@
 #include <string>
 #include <vector>
 
-#include <time.h>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "common/AppPaths.h"
+#include "common/BenchFrames.h"
 #include "common/scenes/LightStressScene.h"
 #include "core/Error.h"
 #include "core/Log.h"
@@ -39,24 +38,7 @@
 namespace {
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-/// CPU time of the whole process (every llvmpipe thread included), in ms: on a shared
-/// machine it moves less with the load than the wall clock does.
-double processCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
-}
-
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    size_t i = size_t(std::ceil(p * double(v.size()))) - 1;
-    return v[std::min(i, v.size() - 1)];
-}
+using namespace th::bench;
 
 struct Options {
     int frames = 20;
@@ -100,12 +82,6 @@ Options parse(int argc, char** argv) {
         else throw Error(str("bench-lights: unknown option '", a, "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid)"));
     }
     return o;
-}
-
-DrawInfo drawInfoFor(const Mesh& mesh) {
-    const Geometry& g = *mesh.geometry();
-    return DrawInfo{RenderPass::Main, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(),
-                    g.hasColors(), mesh.receiveShadows, mesh.userFlags};
 }
 
 /// The scene's point and spot lights as the renderer hands them to the clusters.
@@ -152,24 +128,18 @@ Row run(Context& context, const Options& o, int lightCount) {
 
     Row row;
     row.lights = lightCount;
-    std::vector<double> frameMs, clusterMs, cpuMs, processMs;
-    for (int f = 0; f < o.warmup + o.frames; ++f) {
-        auto t0 = Clock::now();
-        double p0 = processCpuMs();
-        renderer.render(scene, camera, output, double(f) / 60.0);
-        glFinish();
-        double ms = msSince(t0);
-        if (f < o.warmup) continue;
-        frameMs.push_back(ms);
-        processMs.push_back(processCpuMs() - p0);
-        clusterMs.push_back(renderer.stats().clusterBuildMs);
-        cpuMs.push_back(renderer.stats().cpuMs);
-    }
-    row.medianMs = percentile(frameMs, 0.5);
-    row.p90Ms = percentile(frameMs, 0.9);
-    row.clusterMs = percentile(clusterMs, 0.5);
-    row.cpuMs = percentile(cpuMs, 0.5);
-    row.processMs = percentile(processMs, 0.5);
+    std::vector<double> clusterMs, cpuMs;
+    FrameTimes times = timeFrames(
+        o.warmup, o.frames, [&](int f) { renderer.render(scene, camera, output, double(f) / 60.0); },
+        [&] {
+            clusterMs.push_back(renderer.stats().clusterBuildMs);
+            cpuMs.push_back(renderer.stats().cpuMs);
+        });
+    row.medianMs = median(times.wallMs);
+    row.p90Ms = percentile(times.wallMs, 0.9);
+    row.clusterMs = median(clusterMs);
+    row.cpuMs = median(cpuMs);
+    row.processMs = median(times.processMs);
     row.drawCalls = renderer.stats().mainDrawCalls;
     const LightClusters::Stats& cs = renderer.lightClusters().stats();
     row.entries = cs.entries;
@@ -180,7 +150,7 @@ Row run(Context& context, const Options& o, int lightCount) {
     Node* floor = scene.root().find("floor");
     if (floor && floor->mesh) {
         Material& material = *floor->mesh->parts()[0].material;
-        auto effect = renderer.effects().get(renderer.effectRequest(material, drawInfoFor(*floor->mesh)));
+        auto effect = renderer.effects().get(renderer.effectRequest(material, floor->mesh->drawInfo()));
         renderer.effects().finishAll();
         if (effect->ready()) {
             row.blocks = effect->program().activeUniformBlocks().size();
@@ -205,8 +175,8 @@ Row run(Context& context, const Options& o, int lightCount) {
         reuse.build(lights, view);
         reuseMs.push_back(reuse.stats().buildMs);
     }
-    row.rebinMs = percentile(rebinMs, 0.5);
-    row.unchangedMs = percentile(reuseMs, 0.5);
+    row.rebinMs = median(rebinMs);
+    row.unchangedMs = median(reuseMs);
     ClusterSettings sphereOnly = o.clusters;
     sphereOnly.coneTest = false;
     LightClusters loose(sphereOnly);

@@ -3,7 +3,6 @@
 // Stages write into reused buffers, as ShaderBuilder does, so the figures are steady state.
 // Usage: bench-shader [iterations]   (default 300; medians are printed)
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "SyntheticShaders.h"
+#include "common/BenchStats.h"
 #include "core/Error.h"
 #include "shader/GlslScan.h"
 #include "shader/IncludeExpander.h"
@@ -24,16 +24,8 @@ namespace {
 using namespace th;
 
 double medianMs(int iterations, const std::function<void()>& work) {
-    for (int i = 0; i < 5; ++i) work(); // warm caches, the allocator and the regex cache
-    std::vector<double> ms;
-    ms.reserve(size_t(iterations));
-    for (int i = 0; i < iterations; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        work();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    // Five untimed runs warm caches, the allocator and the regex cache.
+    return bench::medianTiming(iterations, work, 5).wallMs;
 }
 
 struct Shape {

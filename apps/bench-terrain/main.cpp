@@ -2,42 +2,17 @@
 // at a size, with one thread and with all of them, and to load them from a cache file.
 //   bench-terrain [size] [repeats]
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
-#include <vector>
 
 #include "assets/TerrainTextures.h"
+#include "common/BenchStats.h"
 #include "core/Error.h"
 
 using namespace th;
-using Clock = std::chrono::steady_clock;
-
-namespace {
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-struct Timing {
-    double wallMs, cpuMs; ///< medians; CPU time (all threads) tells what a busy machine hides
-};
-
-template <typename F>
-Timing median(int repeats, F&& f) {
-    std::vector<double> wall, cpu;
-    for (int i = 0; i < repeats; ++i) {
-        auto t = Clock::now();
-        std::clock_t c = std::clock();
-        f();
-        wall.push_back(msSince(t));
-        cpu.push_back(double(std::clock() - c) * 1000.0 / CLOCKS_PER_SEC);
-    }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
-}
-} // namespace
+using namespace th::bench;
 
 int main(int argc, char** argv) {
     try {
@@ -46,7 +21,7 @@ int main(int argc, char** argv) {
         int cores = int(std::max(1u, std::thread::hardware_concurrency()));
         std::printf("terrain layer maps: 6 layers x 3 maps at %dx%d, median of %d\n", size, size, repeats);
         for (int threads : {1, cores}) {
-            Timing t = median(repeats, [&] { generateTerrainTextures({.seed = 1, .size = size, .threads = threads}); });
+            Timing t = medianTiming(repeats, [&] { generateTerrainTextures({.seed = 1, .size = size, .threads = threads}); });
             std::printf("  generate, %d thread%s: %8.1f ms wall, %8.1f ms CPU\n", threads, threads == 1 ? " " : "s", t.wallMs,
                         t.cpuMs);
             if (cores == 1) break;
@@ -54,7 +29,7 @@ int main(int argc, char** argv) {
         std::filesystem::path dir = std::filesystem::temp_directory_path() / "th-bench-terrain";
         std::filesystem::remove_all(dir);
         loadOrGenerateTerrainTextures(dir, {.seed = 1, .size = size});
-        Timing load = median(repeats, [&] { loadOrGenerateTerrainTextures(dir, {.seed = 1, .size = size}); });
+        Timing load = medianTiming(repeats, [&] { loadOrGenerateTerrainTextures(dir, {.seed = 1, .size = size}); });
         std::printf("  load from cache file:  %8.1f ms wall, %8.1f ms CPU\n", load.wallMs, load.cpuMs);
         std::filesystem::remove_all(dir);
         return 0;

@@ -1,6 +1,5 @@
 // th-shader: the shader pipeline on the command line. See usage() below.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "MaterialResolution.h"
+#include "common/BenchStats.h"
 #include "material/EffectCache.h"
 #include "material/PbrMaterial.h"
 #include "plugins/library/PluginLibrary.h"
@@ -144,16 +144,7 @@ ShaderText readInput(const std::string& file) {
 /// Runs `work` once to warm up, then `repeat` times, and prints the median on stderr.
 void measure(int repeat, const std::function<void()>& work) {
     if (repeat <= 0) return;
-    work();
-    std::vector<double> ms;
-    for (int i = 0; i < repeat; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        work();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    double median = ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
-    std::fprintf(stderr, "median_ms=%.4f\n", median);
+    std::fprintf(stderr, "median_ms=%.4f\n", bench::medianTiming(repeat, work, 1).wallMs);
 }
 
 void print(const ShaderText& text, bool annotated) { std::cout << (annotated ? annotate(text) : text.text); }
