@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "assets/ProceduralMeshes.h"
+#include "common/scenes/SceneHelpers.h"
 #include "core/Error.h"
 #include "core/Str.h"
 #include "material/PbrMaterial.h"
@@ -48,22 +49,12 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
     built.camera.nearPlane = 0.5f;
     built.camera.farPlane = 3000.0f;
 
-    PbrParams groundParams;
-    groundParams.baseColorFactor = glm::vec4(0.25f, 0.32f, 0.18f, 1.0f);
-    groundParams.metallicFactor = 0.0f;
-    groundParams.roughnessFactor = 0.95f;
-    auto groundMaterial = std::make_shared<PbrMaterial>("ground", groundParams);
-    MeshData groundData = makePlane(o.groundSize, o.groundSize, 1);
-    auto ground = std::make_shared<Mesh>("ground", std::make_shared<Geometry>(groundData, "ground"));
-    ground->setMaterial(groundMaterial);
-    ground->castShadows = false;
-    scene.root().addChild("ground").mesh = ground;
+    auto groundMaterial = solidColorMaterial("ground", {0.25f, 0.32f, 0.18f}, 0.0f, 0.95f);
+    Node& ground = addMeshNode(scene.root(), "ground",
+                               std::make_shared<Geometry>(makePlane(o.groundSize, o.groundSize, 1), "ground"), groundMaterial);
+    ground.mesh->castShadows = false;
 
-    PbrParams treeParams;
-    treeParams.metallicFactor = 0.0f;
-    treeParams.roughnessFactor = 0.8f;
-    treeParams.vertexColors = true;
-    auto treeMaterial = std::make_shared<PbrMaterial>("tree", treeParams);
+    auto treeMaterial = vertexColorMaterial("tree", 0.8f);
     const MeshData treeData = makeTree();
     auto treeGeometry = std::make_shared<Geometry>(treeData, "tree");
 
@@ -78,9 +69,7 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
         float z = -half + o.groundSize * u();
         float yaw = 6.2831853f * u();
         float scale = o.minScale + (o.maxScale - o.minScale) * u();
-        glm::mat4 m = glm::translate(glm::mat4(1.0f), {x, 0.0f, z});
-        m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
-        m = glm::scale(m, glm::vec3(scale));
+        glm::mat4 m = placed({x, 0.0f, z}, yaw, scale);
         int cx = std::clamp(int((x + half) / o.groundSize * float(o.cells)), 0, o.cells - 1);
         int cz = std::clamp(int((z + half) / o.groundSize * float(o.cells)), 0, o.cells - 1);
         cells[size_t(cz) * size_t(o.cells) + size_t(cx)].push_back(m);

@@ -12,6 +12,7 @@
 #include "assets/ProceduralMeshes.h"
 #include "common/SceneFile.h"
 #include "common/scenes/GltfScene.h"
+#include "common/scenes/SceneHelpers.h"
 #include "core/Error.h"
 #include "core/Log.h"
 #include "core/Str.h"
@@ -26,13 +27,6 @@ constexpr float kCeilingLightY = 4.7f;
 const glm::vec3 kWarmWhite{1.0f, 0.92f, 0.8f};
 
 using G = GalleryLayout;
-
-std::shared_ptr<PbrMaterial> pbr(const std::string& name, glm::vec3 colour, float metallic, float roughness) {
-    auto m = std::make_shared<PbrMaterial>(name);
-    m->setBaseColorFactor(glm::vec4(colour, 1.0f));
-    m->setMetallicRoughness(metallic, roughness);
-    return m;
-}
 
 void setLightMask(Node& node, uint32_t mask) {
     if (node.mesh) node.mesh->lightMask = mask;
@@ -49,11 +43,11 @@ public:
         mSphere = std::make_shared<Geometry>(makeUvSphere(0.5f, 32, 16), "sphere");
         mCone = std::make_shared<Geometry>(makeCone(0.5f, 1.0f, 32), "cone");
         mCylinder = std::make_shared<Geometry>(makeCylinder(0.5f, 1.0f, 32), "cylinder");
-        mFloor = material(pbr("gallery floor", {0.42f, 0.38f, 0.34f}, 0.0f, 0.55f));
-        mWall = material(pbr("gallery wall", {0.82f, 0.8f, 0.76f}, 0.0f, 0.9f));
-        mCeiling = material(pbr("gallery ceiling", {0.6f, 0.6f, 0.62f}, 0.0f, 1.0f));
-        mPlinth = material(pbr("plinth", {0.9f, 0.9f, 0.88f}, 0.0f, 0.4f));
-        mFrame = material(pbr("portal frame", {0.15f, 0.13f, 0.12f}, 0.8f, 0.35f));
+        mFloor = material(solidColorMaterial("gallery floor", {0.42f, 0.38f, 0.34f}, 0.0f, 0.55f));
+        mWall = material(solidColorMaterial("gallery wall", {0.82f, 0.8f, 0.76f}, 0.0f, 0.9f));
+        mCeiling = material(solidColorMaterial("gallery ceiling", {0.6f, 0.6f, 0.62f}, 0.0f, 1.0f));
+        mPlinth = material(solidColorMaterial("plinth", {0.9f, 0.9f, 0.88f}, 0.0f, 0.4f));
+        mFrame = material(solidColorMaterial("portal frame", {0.15f, 0.13f, 0.12f}, 0.8f, 0.35f));
     }
 
     void build() {
@@ -80,12 +74,9 @@ private:
     Node& add(const std::string& name, const std::shared_ptr<Geometry>& geometry, std::shared_ptr<Material> m, int room,
               glm::vec3 position, glm::vec3 scale = glm::vec3(1.0f), glm::quat rotation = glm::quat(1, 0, 0, 0),
               bool castShadows = true) {
-        auto mesh = std::make_shared<Mesh>(name, geometry);
-        mesh->setMaterial(std::move(m));
-        mesh->lightMask = G::roomMask(room);
-        mesh->castShadows = castShadows;
-        Node& node = mScene.root().addChild(name);
-        node.mesh = mesh;
+        Node& node = addMeshNode(mScene.root(), name, geometry, std::move(m));
+        node.mesh->lightMask = G::roomMask(room);
+        node.mesh->castShadows = castShadows;
         node.transform.translation = position;
         node.transform.scale = scale;
         node.transform.rotation = rotation;
@@ -162,7 +153,8 @@ private:
             for (float dx : {-6.0f, -2.0f, 2.0f, 6.0f}) {
                 glm::vec3 canvas(cx + dx, 2.3f, s * (half - 0.23f));
                 std::uniform_real_distribution<float> u(0.15f, 0.9f);
-                auto paint = material(pbr(str("room ", r, " painting ", mExhibits), {u(mRng), u(mRng), u(mRng)}, 0.0f, 0.7f));
+                auto paint = material(
+                    solidColorMaterial(str("room ", r, " painting ", mExhibits), {u(mRng), u(mRng), u(mRng)}, 0.0f, 0.7f));
                 add(str("room ", r, " painting ", mExhibits), mBox, paint, r, canvas, {1.8f, 1.2f, 0.05f}, {}, false);
                 ++mExhibits;
                 for (float side : {-0.6f, 0.6f})
@@ -198,7 +190,7 @@ private:
         std::uniform_real_distribution<float> u(0.0f, 1.0f);
         glm::vec3 colour(0.3f + 0.7f * u(mRng), 0.3f + 0.7f * u(mRng), 0.3f + 0.7f * u(mRng));
         float metallic = u(mRng) < 0.5f ? 1.0f : 0.0f;
-        auto m = material(pbr(str("room ", r, " sculpture ", index), colour, metallic, 0.2f + 0.6f * u(mRng)));
+        auto m = material(solidColorMaterial(str("room ", r, " sculpture ", index), colour, metallic, 0.2f + 0.6f * u(mRng)));
         std::string name = str("room ", r, " sculpture ", index);
         switch ((index + r) % 4) {
         case 0: add(name, mSphere, m, r, top + glm::vec3(0, 0.4f, 0), glm::vec3(0.8f)); break;
@@ -258,7 +250,7 @@ private:
         glm::vec3 top(cx, 0.8f, 0);
         if (r == 1 && model(r, "DamagedHelmet", top, 1.2f)) return;
         if (r == 2 && model(r, "MetalRoughSpheresNoTextures", top, 1.4f)) return;
-        auto gold = material(pbr(str("room ", r, " centrepiece"), {1.0f, 0.78f, 0.34f}, 1.0f, 0.25f));
+        auto gold = material(solidColorMaterial(str("room ", r, " centrepiece"), {1.0f, 0.78f, 0.34f}, 1.0f, 0.25f));
         add(str("room ", r, " centrepiece column"), mCylinder, gold, r, top + glm::vec3(0, 0.6f, 0), {0.3f, 1.2f, 0.3f});
         add(str("room ", r, " centrepiece orb"), mSphere, gold, r, top + glm::vec3(0, 1.5f, 0), glm::vec3(0.7f));
         ++mExhibits;
@@ -281,7 +273,7 @@ private:
 
         glm::vec3 behind(cx + 2.5f, 0, 0);
         add(str("room ", r, " portal plinth"), mBox, mPlinth, r, behind + glm::vec3(0, 0.5f, 0));
-        auto stone = pbr("portal stone", {0.5f, 0.5f, 0.52f}, 0.0f, 0.8f);
+        auto stone = solidColorMaterial("portal stone", {0.5f, 0.5f, 0.52f}, 0.0f, 0.8f);
         stone->setStencil(StencilState{.compare = CompareFunc::NotEqual, .reference = 1});
         add(str("room ", r, " portal stone"), mSphere, material(stone), r, behind + glm::vec3(0, 1.6f, 0), glm::vec3(1.2f));
         auto glow = std::make_shared<PbrMaterial>("portal glow");
@@ -314,13 +306,7 @@ private:
 BuiltScene buildGalleryScene(SceneBuildContext& context, GalleryModels models) {
     BuiltScene built;
     Scene& scene = *built.scene;
-    scene.sunLight = false;
-    scene.sky.enabled = false;
-    scene.environment.source = EnvironmentSource::None;
-    scene.environment.showAsBackground = false;
-    scene.fog.enabled = false;
-    scene.post.toneMapping = ToneMapping::PbrNeutral;
-    scene.post.clearColor = glm::vec3(0.02f);
+    useSceneLightsOnly(scene, glm::vec3(0.02f));
 
     GalleryBuilder builder(context, built, models);
     builder.build();

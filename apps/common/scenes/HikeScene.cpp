@@ -15,6 +15,7 @@
 #include "common/hike/Impostor.h"
 #include "common/hike/Random.h"
 #include "common/hike/Scatter.h"
+#include "common/scenes/SceneHelpers.h"
 #include "core/Error.h"
 #include "core/Log.h"
 #include "core/ShaderTime.h"
@@ -38,20 +39,6 @@ constexpr float kUnderstoryRadius = 60.0f;
 constexpr float kRockRadius = 90.0f;
 constexpr float kWetAlbedoLoss = 0.38f;    // Day Hike's WET_ALBEDO_LOSS
 constexpr float kWetRoughnessLoss = 0.4f;  // Day Hike's WET_ROUGHNESS_LOSS
-
-std::shared_ptr<PbrMaterial> makeMaterial(std::string name, float roughness, AlphaMode alpha, bool doubleSided,
-                                          bool vertexColors = true) {
-    PbrParams p;
-    p.metallicFactor = 0.0f;
-    p.roughnessFactor = roughness;
-    p.vertexColors = vertexColors;
-    p.doubleSided = doubleSided;
-    p.alphaMode = alpha;
-    auto m = std::make_shared<PbrMaterial>(std::move(name), p);
-    m->setDoubleSided(doubleSided);
-    m->setAlphaMode(alpha);
-    return m;
-}
 
 /// A fir: a trunk under `tiers` stacked cones, origin at the trunk's base, +Y up. Crown
 /// colours darken toward the base of each cone (a cheap stand-in for self-shadowing that
@@ -104,12 +91,6 @@ MeshData makeGrassTuft(int blades, float height, glm::vec3 root, glm::vec3 tip) 
         m.indices.insert(m.indices.end(), {i, i + 1, i + 2});
     }
     return m;
-}
-
-glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale) {
-    glm::mat4 m = glm::translate(glm::mat4(1.0f), position);
-    m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
-    return glm::scale(m, scale);
 }
 
 float parseWetness(const std::string& preset) {
@@ -226,8 +207,7 @@ struct HikeWorld {
 
     void setRing(int level) {
         const ClipmapRing& ring = clipmap->ring(level);
-        auto mesh = std::make_shared<Mesh>(ring.mesh.name, std::make_shared<Geometry>(ring.mesh, ring.mesh.name));
-        mesh->setMaterial(terrainMaterial);
+        auto mesh = meshOf(ring.mesh, terrainMaterial);
         // Near rings shadow themselves and the forest; the far ones lie beyond the 300 m the
         // cascades cover.
         mesh->castShadows = level <= 3;
@@ -583,7 +563,7 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
                                  makeFir(4, 6, 1, false, "fir lod2")};
     const float treeHeight = lodData[1].bounds().max.y;
     for (int k = 0; k < 3; ++k) {
-        auto material = makeMaterial(str("tree lod", k), 0.85f, AlphaMode::Mask, false);
+        auto material = vertexColorMaterial(str("tree lod", k), 0.85f, AlphaMode::Mask, false);
         material->addPlugin(std::make_shared<DitherPlugin>());
         material->addPlugin(std::make_shared<ConformPlugin>());
         if (k < 2) {
@@ -633,7 +613,7 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     for (auto& p : bush.positions) p = {p.x * 1.1f, (p.y + 0.75f) * 0.8f, p.z * 1.1f};
     bush.tangents.clear();
     bush.name = "bush";
-    w.bushMaterial = makeMaterial("understory", 0.9f, AlphaMode::Mask, false);
+    w.bushMaterial = vertexColorMaterial("understory", 0.9f, AlphaMode::Mask, false);
     auto bushWind = std::make_shared<WindPlugin>(WindSettings{.profile = WindProfile::Understory, .meshHeight = 1.4f});
     w.bushMaterial->addPlugin(bushWind);
     w.bushMaterial->addPlugin(std::make_shared<DitherPlugin>());
@@ -649,13 +629,13 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     }
     rock.tangents.clear();
     rock.name = "rock";
-    w.rockMaterial = makeMaterial("rocks", 0.8f, AlphaMode::Mask, false);
+    w.rockMaterial = vertexColorMaterial("rocks", 0.8f, AlphaMode::Mask, false);
     w.rockBase = w.rockMaterial->params();
     w.rockMaterial->addPlugin(std::make_shared<DitherPlugin>());
     w.rockMaterial->addPlugin(std::make_shared<ConformPlugin>());
     w.rocks.create(*w.groups[4], "rocks", std::make_shared<Geometry>(rock, "rock"), w.rockMaterial, true);
 
-    w.grassMaterial = makeMaterial("grass", 0.85f, AlphaMode::Mask, true);
+    w.grassMaterial = vertexColorMaterial("grass", 0.85f, AlphaMode::Mask, true);
     auto grassWind = std::make_shared<WindPlugin>(WindSettings{.profile = WindProfile::Grass, .meshHeight = 0.55f});
     w.grassMaterial->addPlugin(grassWind);
     w.grassMaterial->addPlugin(std::make_shared<DitherPlugin>());
@@ -666,7 +646,7 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     w.grassGeometry = std::make_shared<Geometry>(tuft, "grass tuft");
 
     // ---- birds ----
-    w.birdMaterial = makeMaterial("ravens", 0.7f, AlphaMode::Opaque, true);
+    w.birdMaterial = vertexColorMaterial("ravens", 0.7f, AlphaMode::Opaque, true);
     const float halfSpan = 0.6f;
     auto wing = std::make_shared<WingPlugin>(WingSettings::raven(halfSpan));
     w.birdMaterial->addPlugin(wing);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "assets/ProceduralMeshes.h"
+#include "common/scenes/SceneHelpers.h"
 #include "core/Str.h"
 #include "material/PbrMaterial.h"
 
@@ -12,21 +13,12 @@ BuiltScene buildLightStressScene(SceneBuildContext&, int lightCount) {
     using F = LightStressFigures;
     BuiltScene built;
     Scene& scene = *built.scene;
-    scene.sunLight = false;
-    scene.sky.enabled = false;
-    scene.environment.source = EnvironmentSource::None;
-    scene.environment.showAsBackground = false;
-    scene.fog.enabled = false;
-    scene.post.toneMapping = ToneMapping::PbrNeutral;
-    scene.post.clearColor = glm::vec3(0.0f);
+    useSceneLightsOnly(scene, glm::vec3(0.0f));
 
-    auto floorMaterial = std::make_shared<PbrMaterial>("light-stress floor");
-    floorMaterial->setBaseColorFactor(glm::vec4(glm::vec3(F::kFloorGrey), 1.0f));
-    floorMaterial->setMetallicRoughness(0.0f, F::kFloorRoughness);
-    auto floorMesh = std::make_shared<Mesh>("floor", std::make_shared<Geometry>(makePlane(F::kFloorSize, F::kFloorSize), "floor"));
-    floorMesh->setMaterial(floorMaterial);
-    floorMesh->castShadows = false;
-    scene.root().addChild("floor").mesh = floorMesh;
+    auto floorMaterial = solidColorMaterial("light-stress floor", glm::vec3(F::kFloorGrey), 0.0f, F::kFloorRoughness);
+    Node& floor = addMeshNode(scene.root(), "floor",
+                              std::make_shared<Geometry>(makePlane(F::kFloorSize, F::kFloorSize), "floor"), floorMaterial);
+    floor.mesh->castShadows = false;
     built.materials.push_back(floorMaterial);
 
     // One sphere geometry, one material per sphere: metallic by row, roughness by column.
@@ -35,14 +27,10 @@ BuiltScene buildLightStressScene(SceneBuildContext&, int lightCount) {
     float half = float(F::kSphereGrid - 1) * 0.5f;
     for (int row = 0; row < F::kSphereGrid; ++row)
         for (int column = 0; column < F::kSphereGrid; ++column) {
-            auto material = std::make_shared<PbrMaterial>(str("sphere r", row, " c", column));
-            material->setBaseColorFactor(glm::vec4(glm::vec3(F::kSphereGrey), 1.0f));
-            material->setMetallicRoughness(float(row) / 9.0f, std::max(0.05f, float(column) / 9.0f));
-            auto mesh = std::make_shared<Mesh>(str("sphere ", row, ",", column), sphere);
-            mesh->setMaterial(material);
-            mesh->castShadows = false;
-            Node& node = scene.root().addChild(str("sphere ", row, ",", column));
-            node.mesh = mesh;
+            auto material = solidColorMaterial(str("sphere r", row, " c", column), glm::vec3(F::kSphereGrey),
+                                               float(row) / 9.0f, std::max(0.05f, float(column) / 9.0f));
+            Node& node = addMeshNode(scene.root(), str("sphere ", row, ",", column), sphere, material);
+            node.mesh->castShadows = false;
             node.transform.translation = {(float(column) - half) * F::kSphereSpacing, F::kSphereDiameter * 0.5f,
                                           (float(row) - half) * F::kSphereSpacing};
             built.materials.push_back(material);

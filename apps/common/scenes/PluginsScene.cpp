@@ -7,6 +7,7 @@
 
 #include "assets/MeshAppend.h"
 #include "assets/ProceduralMeshes.h"
+#include "common/scenes/SceneHelpers.h"
 #include "core/ShaderTime.h"
 #include "core/Str.h"
 #include "material/PbrMaterial.h"
@@ -30,32 +31,6 @@ struct Random {
     explicit Random(uint64_t seed) : engine(uint32_t(seed ^ (seed >> 32))) {}
     float uniform(float lo = 0.0f, float hi = 1.0f) { return lo + (hi - lo) * float(engine() >> 8) / 16777216.0f; }
 };
-
-std::shared_ptr<Mesh> meshOf(const MeshData& data, std::shared_ptr<Material> material) {
-    auto mesh = std::make_shared<Mesh>(data.name, std::make_shared<Geometry>(data, data.name));
-    mesh->setMaterial(std::move(material));
-    return mesh;
-}
-
-std::shared_ptr<PbrMaterial> vertexColored(std::string name, float roughness, bool doubleSided = false,
-                                           AlphaMode alpha = AlphaMode::Opaque) {
-    PbrParams p;
-    p.metallicFactor = 0.0f;
-    p.roughnessFactor = roughness;
-    p.vertexColors = true;
-    p.doubleSided = doubleSided;
-    p.alphaMode = alpha;
-    auto m = std::make_shared<PbrMaterial>(std::move(name), p);
-    m->setDoubleSided(doubleSided);
-    m->setAlphaMode(alpha);
-    return m;
-}
-
-glm::mat4 placed(glm::vec3 position, float yaw, float scale) {
-    glm::mat4 m = glm::translate(glm::mat4(1.0f), position);
-    m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
-    return glm::scale(m, glm::vec3(scale));
-}
 
 // The conform ramp's height over its 8 × 8 m square: 0 at its low corner (−X, +Z).
 float rampHeight(float x, float z) {
@@ -90,7 +65,7 @@ void addWind(BuiltScene& built, Random& random) {
     Scene& scene = *built.scene;
     // Grass: 0.6 m cards, grass profile.
     const MeshData card = makeGrassCard(0.5f, 0.6f);
-    auto grassMaterial = vertexColored("wind grass", 0.9f, true);
+    auto grassMaterial = vertexColorMaterial("wind grass", 0.9f, AlphaMode::Opaque, true);
     auto grassWind = std::make_shared<WindPlugin>(WindSettings{.profile = WindProfile::Grass, .meshHeight = 0.6f});
     grassMaterial->addPlugin(grassWind);
     auto grass = meshOf(card, grassMaterial);
@@ -108,7 +83,7 @@ void addWind(BuiltScene& built, Random& random) {
     // Trees: the crown profile, each instance with its own share of the sway.
     const MeshData treeData = makeTree();
     float treeHeight = treeData.bounds().max.y;
-    auto treeMaterial = vertexColored("wind tree", 0.8f);
+    auto treeMaterial = vertexColorMaterial("wind tree", 0.8f);
     auto treeWind = std::make_shared<WindPlugin>(
         WindSettings{.profile = WindProfile::TreeCrown, .meshHeight = treeHeight, .perInstanceScale = true});
     treeMaterial->addPlugin(treeWind);
@@ -139,7 +114,7 @@ void addConform(BuiltScene& built) {
         ramp.normals[i] = normal;
     }
     ramp.tangents.clear();
-    auto rampMaterial = vertexColored("conform ramp", 0.95f);
+    auto rampMaterial = vertexColorMaterial("conform ramp", 0.95f);
     auto rampMesh = meshOf(ramp, rampMaterial);
     rampMesh->castShadows = false;
     scene.root().addChild("conform ramp").mesh = rampMesh;
@@ -147,10 +122,10 @@ void addConform(BuiltScene& built) {
     // Two rows of trees standing plumb on the ramp, each instance at the ground height of its
     // origin; only the front row's material conforms.
     const MeshData treeData = wideTrunkTree();
-    auto seated = vertexColored("conform tree", 0.8f);
+    auto seated = vertexColorMaterial("conform tree", 0.8f);
     auto conform = std::make_shared<ConformPlugin>();
     seated->addPlugin(conform);
-    auto plain = vertexColored("conform tree (no plugin)", 0.8f);
+    auto plain = vertexColorMaterial("conform tree (no plugin)", 0.8f);
     glm::vec2 gradient = groundGradientAt(rampHeight, 0.0f, 0.0f);
     for (bool front : {true, false}) {
         auto mesh = meshOf(treeData, front ? seated : plain);
@@ -178,8 +153,8 @@ void addDither(BuiltScene& built) {
     Scene& scene = *built.scene;
     // LOD0 fades out and LOD1 fades in over the same seam, measured from each tree's origin to
     // the eye (XZ), wherever the camera goes.
-    auto lod0Material = vertexColored("dither lod0", 0.8f, false, AlphaMode::Mask);
-    auto lod1Material = vertexColored("dither lod1", 0.8f, false, AlphaMode::Mask);
+    auto lod0Material = vertexColorMaterial("dither lod0", 0.8f, AlphaMode::Mask);
+    auto lod1Material = vertexColorMaterial("dither lod1", 0.8f, AlphaMode::Mask);
     auto dither0 = std::make_shared<DitherPlugin>();
     auto dither1 = std::make_shared<DitherPlugin>();
     lod0Material->addPlugin(dither0);
@@ -243,10 +218,10 @@ void flockMatrices(Flock& flock, double seconds) {
 void addWings(BuiltScene& built, Random& random) {
     Scene& scene = *built.scene;
     const float ravenSpan = 0.5f, butterflySpan = 0.06f;
-    auto ravenMaterial = vertexColored("wing ravens", 0.7f, true);
+    auto ravenMaterial = vertexColorMaterial("wing ravens", 0.7f, AlphaMode::Opaque, true);
     auto ravenWing = std::make_shared<WingPlugin>(WingSettings::raven(ravenSpan));
     ravenMaterial->addPlugin(ravenWing);
-    auto butterflyMaterial = vertexColored("wing butterflies", 0.6f, true);
+    auto butterflyMaterial = vertexColorMaterial("wing butterflies", 0.6f, AlphaMode::Opaque, true);
     auto butterflyWing = std::make_shared<WingPlugin>(WingSettings::butterfly(butterflySpan));
     butterflyMaterial->addPlugin(butterflyWing);
 
@@ -326,7 +301,7 @@ BuiltScene buildPluginsScene(SceneBuildContext& context) {
     built.camera.farPlane = 400.0f;
 
     // The meadow every section stands on.
-    auto meadowMaterial = vertexColored("meadow", 0.95f);
+    auto meadowMaterial = vertexColorMaterial("meadow", 0.95f);
     auto meadow = meshOf(makePlane(80.0f, 80.0f, 1, glm::vec4(0.20f, 0.32f, 0.10f, 1.0f)), meadowMaterial);
     meadow->castShadows = false;
     scene.root().addChild("meadow").mesh = meadow;
