@@ -17,12 +17,6 @@ namespace {
 
 constexpr float kPi = 3.14159265f;
 
-DrawInfo drawInfoFor(const Mesh& mesh, RenderPass pass) {
-    const Geometry& g = *mesh.geometry();
-    return DrawInfo{pass, mesh.instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
-                    mesh.receiveShadows, mesh.userFlags};
-}
-
 } // namespace
 
 TEST_CASE("a spot light's cone lands on the floor where the projection says, in both APIs") {
@@ -30,7 +24,7 @@ TEST_CASE("a spot light's cone lands on the floor where the projection says, in 
         CAPTURE(std::string(toString(api)));
         auto context = makeTestContext(api, 128, 128);
         {
-            Renderer renderer(*context, lightingTestOptions());
+            Renderer renderer(*context, testRendererOptions());
             auto scene = darkScene();
             addMesh(*scene, "floor", floorMesh(20.0f), greyMaterial("floor"));
             glm::vec3 apex(2, 4, 1), spot(2, 0, 1);
@@ -38,7 +32,7 @@ TEST_CASE("a spot light's cone lands on the floor where the projection says, in 
             scene->lights.push_back(spotLight(apex, spot, angle, 10.0f, 40.0f));
             Camera camera = topCamera({0, 0, 0}, 14.0f);
             RenderTarget output(128, 128, TextureFormat::RGBA8, "output");
-            ImageRgba8 image = renderFrame(renderer, *scene, camera, output);
+            ImageRgba8 image = renderImage(renderer, *scene, camera, output);
 
             float radius = 4.0f * std::tan(angle); // the cone's footprint on the floor
             CHECK(brightnessAt(image, camera, spot) > 150);
@@ -78,7 +72,7 @@ TEST_CASE("a spot light's cone lands on the floor where the projection says, in 
 TEST_CASE("a light excluded from a material or mesh does not light it, and masks recompile nothing") {
     auto context = makeTestContext(GlApi::Gles30, 96, 96);
     {
-        Renderer renderer(*context, lightingTestOptions());
+        Renderer renderer(*context, testRendererOptions());
         auto scene = darkScene();
         auto left = greyMaterial("left"), right = greyMaterial("right");
         addMesh(*scene, "left", floorMesh(4.0f), left, {-2.5f, 0, 0});
@@ -92,7 +86,7 @@ TEST_CASE("a light excluded from a material or mesh does not light it, and masks
         RenderTarget output(96, 96, TextureFormat::RGBA8, "output");
         glm::vec3 leftSpot(-1.5f, 0, 0), rightSpot(1.5f, 0, 0);
 
-        ImageRgba8 image = renderFrame(renderer, *scene, camera, output);
+        ImageRgba8 image = renderImage(renderer, *scene, camera, output);
         CHECK(brightnessAt(image, camera, leftSpot) > 60);
         CHECK(brightnessAt(image, camera, rightSpot) == 0);
         EffectCache::Stats before = renderer.effects().stats();
@@ -126,7 +120,7 @@ TEST_CASE("a light excluded from a material or mesh does not light it, and masks
 TEST_CASE("1024 lights render with the same uniform blocks and samplers as one - extra lights drop by importance") {
     auto context = makeTestContext(GlApi::Gles30, 64, 64);
     {
-        Renderer renderer(*context, lightingTestOptions());
+        Renderer renderer(*context, testRendererOptions());
         auto scene = darkScene();
         Node& floor = addMesh(*scene, "floor", floorMesh(40.0f), greyMaterial("floor"));
         Camera camera = topCamera({0, 0, 0}, 40.0f);
@@ -139,7 +133,7 @@ TEST_CASE("1024 lights render with the same uniform blocks and samplers as one -
         };
         auto interfaceOf = [&]() {
             Material& material = *floor.mesh->parts()[0].material;
-            std::shared_ptr<Effect> e = renderer.effects().get(renderer.effectRequest(material, drawInfoFor(*floor.mesh, RenderPass::Main)));
+            std::shared_ptr<Effect> e = renderer.effects().get(renderer.effectRequest(material, floor.mesh->drawInfo(RenderPass::Main)));
             REQUIRE(e->ready());
             Interface i;
             i.effect = e.get();
@@ -151,7 +145,7 @@ TEST_CASE("1024 lights render with the same uniform blocks and samplers as one -
         };
 
         scene->lights.push_back(pointLight({0, 4, 0}, 10.0f, 20.0f));
-        ImageRgba8 one = renderFrame(renderer, *scene, camera, output);
+        ImageRgba8 one = renderImage(renderer, *scene, camera, output);
         Interface withOne = interfaceOf();
         uint64_t built = renderer.effects().stats().built;
         CHECK(brightnessAt(one, camera, {0, 0, 0}) > 0);
@@ -211,7 +205,7 @@ TEST_CASE("fragments past the clusters' depth range are lit as if the clusters r
     auto context = makeTestContext(GlApi::Gles30, 96, 96);
     {
         auto render = [&](float farDepth) {
-            RendererOptions options = lightingTestOptions();
+            RendererOptions options = testRendererOptions();
             options.clusters.farDepth = farDepth;
             Renderer renderer(*context, options);
             auto scene = darkScene();
@@ -222,7 +216,7 @@ TEST_CASE("fragments past the clusters' depth range are lit as if the clusters r
             }
             Camera camera = topCamera({0, 0, 0}, 60.0f, 500.0f);
             RenderTarget output(96, 96, TextureFormat::RGBA8, "output");
-            ImageRgba8 image = renderFrame(renderer, *scene, camera, output);
+            ImageRgba8 image = renderImage(renderer, *scene, camera, output);
             if (farDepth > 0) CHECK(renderer.lightClusters().depthFar() == doctest::Approx(farDepth));
             requireNoGlErrors(*context);
             return image;

@@ -87,10 +87,6 @@ std::vector<bool> upperTrunk(const ImageRgba8& image) {
     return test::maskOf(top, isTrunk);
 }
 
-void dump(const ImageRgba8& image, const char* name) {
-    if (const char* dir = std::getenv("TRAILHEAD_TEST_DUMP")) writePng(std::string(dir) + "/" + name + ".png", image);
-}
-
 } // namespace
 
 TEST_CASE("conform compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
@@ -132,8 +128,8 @@ TEST_CASE("conform closes the gap under a trunk on a slope, only where instanced
             ImageRgba8 flatGradient = render(*flat);
             auto single = makeConformScene(false, {kSlope, 0.0f});
             ImageRgba8 notInstanced = render(*single);
-            dump(closed, "conform-closed");
-            dump(open, "conform-open");
+            test::dumpImage(closed, "conform-closed");
+            test::dumpImage(open, "conform-open");
             MESSAGE("gap: plugin off ", gapPixels(open), " px, on ", gapPixels(closed), " px, zero gradient ",
                     gapPixels(flatGradient), " px, non-instanced ", gapPixels(notInstanced), " px");
 

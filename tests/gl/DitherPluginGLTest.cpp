@@ -84,10 +84,6 @@ int drawsAt(std::array<uint8_t, 4> c) {
     return 3;
 }
 
-void dump(const ImageRgba8& image, const std::string& name) {
-    if (const char* dir = std::getenv("TRAILHEAD_TEST_DUMP")) writePng(std::string(dir) + "/" + name + ".png", image);
-}
-
 } // namespace
 
 TEST_CASE("dither compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
@@ -128,7 +124,7 @@ TEST_CASE("dither: two LODs at a seam cover every pixel exactly once, in both AP
                 int histogram[4] = {0, 0, 0, 0};
                 for (int y = 0; y < kSize; ++y)
                     for (int x = 0; x < kSize; ++x) ++histogram[drawsAt(both.rgba(x, y))];
-                if (distance == 80.5f) dump(both, "dither-seam");
+                if (distance == 80.5f) test::dumpImage(both, "dither-seam");
                 MESSAGE("d ", distance, " m: pixels drawn 0x ", histogram[0], ", 1x ", histogram[1], ", 2x+ ",
                         histogram[2] + histogram[3]);
                 CHECK(histogram[0] == 0);                 // no hole
@@ -194,8 +190,8 @@ TEST_CASE("dither's discard reaches the shadow pass, and non-instanced meshes us
         // Faded out over [2, 4] m of a 9 m+ distance: gone, and its shadow with it.
         dither->setMeshBands(DitherBands::fadeOut(2.0f, 4.0f));
         ImageRgba8 gone = test::renderImage(renderer, scene, camera, output, 0.0);
-        dump(shown, "dither-shadow-shown");
-        dump(gone, "dither-shadow-gone");
+        test::dumpImage(shown, "dither-shadow-shown");
+        test::dumpImage(gone, "dither-shadow-gone");
         int postShown = test::countOf(test::maskOf(shown, isPost)), shadowShown = test::countOf(test::maskOf(shown, darkGround));
         int postGone = test::countOf(test::maskOf(gone, isPost)), shadowGone = test::countOf(test::maskOf(gone, darkGround));
         MESSAGE("post ", postShown, " -> ", postGone, " px; shadow ", shadowShown, " -> ", shadowGone, " px");
@@ -207,7 +203,7 @@ TEST_CASE("dither's discard reaches the shadow pass, and non-instanced meshes us
         // map holds half the texels; filtering greys them, and the bright ground clips some).
         dither->setMeshBands(DitherBands::fadeOut(0.0f, 18.0f)); // XZ distance to the eye is 9 m
         ImageRgba8 half = test::renderImage(renderer, scene, camera, output, 0.0);
-        dump(half, "dither-shadow-half");
+        test::dumpImage(half, "dither-shadow-half");
         auto darkness = [&](const ImageRgba8& image) {
             double sum = 0;
             for (int y = 0; y < image.height; ++y)

@@ -3,13 +3,14 @@
 // the GPU path from an equirectangular image through the cube, the specular chain and the SH
 // read-back, an HDR studio lighting a grey sphere, and the 8-bit fallback.
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 
 #include "assets/ImageLoader.h"
 #include "assets/ProceduralMeshes.h"
+#include "common/AppPaths.h"
 #include "core/Log.h"
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
@@ -24,17 +25,6 @@ namespace {
 constexpr float kPi = 3.14159265358979f;
 constexpr int kSize = 72;
 
-RendererOptions testOptions() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
-    return o;
-}
-
-float srgbToLinear(uint8_t v) {
-    float c = float(v) / 255.0f;
-    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
-}
-
 /// A sphere of radius 1 at the origin, lit only by the scene's environment, seen from +Z.
 struct SphereScene {
     Scene scene;
@@ -47,9 +37,7 @@ struct SphereScene {
         scene.environment.showAsBackground = false;
         scene.post.toneMapping = ToneMapping::None;
         scene.post.clearColor = {0, 0, 0};
-        auto mesh = std::make_shared<Mesh>("sphere", std::make_shared<Geometry>(makeUvSphere(1.0f, 48, 24), "sphere"));
-        mesh->setMaterial(material);
-        scene.root().addChild("sphere").mesh = mesh;
+        test::addMesh(scene, "sphere", makeUvSphere(1.0f, 48, 24), material);
         camera.position = {0, 0, 3.2f};
         camera.target = {0, 0, 0};
         camera.yfov = glm::radians(45.0f);
@@ -57,9 +45,7 @@ struct SphereScene {
 
     ImageRgba8 render(Renderer& renderer) {
         RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
-        renderer.prepare(scene, camera, output);
-        renderer.render(scene, camera, output, 0.0);
-        return readPixels(output.framebufferId(), 0, 0, kSize, kSize);
+        return test::renderImage(renderer, scene, camera, output);
     }
 };
 
@@ -85,7 +71,7 @@ FurnaceStats furnace(const ImageRgba8& image, float exposure) {
             if (!insideSphere(x, y)) continue;
             auto p = image.rgba(x, y);
             for (int c = 0; c < 3; ++c) {
-                float v = srgbToLinear(p[size_t(c)]) / exposure;
+                float v = test::srgbToLinear(float(p[size_t(c)]) / 255.0f) / exposure;
                 s.minimum = std::min(s.minimum, v);
                 s.maximum = std::max(s.maximum, v);
                 sum += v;
@@ -106,11 +92,6 @@ std::shared_ptr<ImageRgbaF> constantImage(int width, int height, glm::vec3 value
     return image;
 }
 
-std::filesystem::path sharedDir() {
-    if (const char* s = std::getenv("TRAILHEAD_SHARED_DIR")) return s;
-    const char* source = std::getenv("TRAILHEAD_SOURCE_DIR");
-    return std::filesystem::path(source ? source : TRAILHEAD_SOURCE_DIR) / ".." / "shared";
-}
 } // namespace
 
 TEST_CASE("white furnace: a white sphere in a uniform white environment returns the environment's radiance") {
@@ -121,7 +102,7 @@ TEST_CASE("white furnace: a white sphere in a uniform white environment returns 
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, kSize, kSize);
         {
-            Renderer renderer(*context, testOptions());
+            Renderer renderer(*context, test::testRendererOptions());
             SphereScene s;
             s.scene.post.exposure = exposure;
             struct Source {
@@ -227,7 +208,7 @@ TEST_CASE("IBL from an image: the SH of a directional lobe recovers its irradian
 }
 
 TEST_CASE("an HDR studio environment lights a grey sphere plausibly") {
-    std::filesystem::path path = sharedDir() / "gltf" / "environment" / "neutral_studio.hdr";
+    std::filesystem::path path = sharedDirectory() / "gltf" / "environment" / "neutral_studio.hdr";
     if (!std::filesystem::exists(path)) {
         MESSAGE("skipped: ", path.string(), " is absent");
         return;
@@ -237,7 +218,7 @@ TEST_CASE("an HDR studio environment lights a grey sphere plausibly") {
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, kSize, kSize);
         {
-            Renderer renderer(*context, testOptions());
+            Renderer renderer(*context, test::testRendererOptions());
             SphereScene s;
             s.scene.environment.source = EnvironmentSource::HdrFile;
             s.scene.environment.hdrPath = path.string();

@@ -2,6 +2,7 @@
 // cone, sphere materials, camera; 256+ spot lights with one room bit each, the shadow budget,
 // the stencil portal) and render without error material or growing effect interfaces.
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include <cmath>
 #include <functional>
@@ -15,12 +16,6 @@ using namespace th;
 
 namespace {
 
-RendererOptions options() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
-    return o;
-}
-
 void forEachMesh(Node& node, const std::function<void(Node&)>& visit) {
     if (node.mesh) visit(node);
     for (auto& c : node.children()) forEachMesh(*c, visit);
@@ -31,7 +26,7 @@ void forEachMesh(Node& node, const std::function<void(Node&)>& visit) {
 TEST_CASE("light-stress: spots on a ceil(sqrt(N)) grid 6 m up, 45 degree half angle, 8.5 m range - spheres sweep metallic and roughness") {
     auto context = test::makeTestContext(GlApi::Gles30, 160, 90);
     {
-        Renderer renderer(*context, options());
+        Renderer renderer(*context, test::testRendererOptions());
         SceneBuildContext build{renderer, {}, {}, 1};
         BuiltScene built = buildLightStressScene(build, 10); // a 4 × 4 grid, the first 10 cells
         Scene& scene = *built.scene;
@@ -84,7 +79,7 @@ TEST_CASE("light-stress: spots on a ceil(sqrt(N)) grid 6 m up, 45 degree half an
 TEST_CASE("gallery: 256+ spot lights with one room bit each, room-masked meshes, shadow budget and a stencil portal") {
     auto context = test::makeTestContext(GlApi::Gles30, 160, 90);
     {
-        Renderer renderer(*context, options());
+        Renderer renderer(*context, test::testRendererOptions());
         SceneBuildContext build{renderer, {}, {}, 1};
         BuiltScene built = buildGalleryScene(build, GalleryModels::Off);
         Scene& scene = *built.scene;

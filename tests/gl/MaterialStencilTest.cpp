@@ -32,7 +32,7 @@ TEST_CASE("a stencil portal: one material draws only inside the written mask, an
         CAPTURE(std::string(toString(api)));
         auto context = makeTestContext(api, 128, 128);
         {
-            Renderer renderer(*context, lightingTestOptions());
+            Renderer renderer(*context, testRendererOptions());
             auto scene = darkScene();
             // The portal: a 2 m square half a metre above the floor, writing 1 and no colour
             // (its own blue would show if it did).
@@ -116,7 +116,7 @@ TEST_CASE("a mesh hidden by its stencil test still casts its shadow") {
     auto context = makeTestContext(GlApi::Gles30, 128, 128);
     {
         auto render = [&](bool hidden) {
-            Renderer renderer(*context, lightingTestOptions());
+            Renderer renderer(*context, testRendererOptions());
             auto scene = darkScene();
             addMesh(*scene, "floor", floorMesh(20.0f), greyMaterial("floor"));
             auto boxMaterial = greyMaterial("box", 0.8f, 1.0f);
@@ -127,7 +127,7 @@ TEST_CASE("a mesh hidden by its stencil test still casts its shadow") {
             scene->lights = {spot};
             Camera camera = topCamera({-3, 0, 0}, 8.0f);
             RenderTarget output(128, 128, TextureFormat::RGBA8, "output");
-            ImageRgba8 image = renderFrame(renderer, *scene, camera, output);
+            ImageRgba8 image = renderImage(renderer, *scene, camera, output);
             int probe = brightnessAt(image, camera, {-2.9f, 0, 0});
             int control = brightnessAt(image, camera, {-2.9f, 0, 1.5f});
             int boxTop = brightnessAt(image, camera, {-3.7f, 1.0f, 0});
@@ -150,7 +150,7 @@ TEST_CASE("a mesh hidden by its stencil test still casts its shadow") {
 TEST_CASE("a frame without stencil materials makes no stencil call") {
     auto context = makeTestContext(GlApi::Gles30, 64, 64);
     {
-        Renderer renderer(*context, lightingTestOptions());
+        Renderer renderer(*context, testRendererOptions());
         auto scene = darkScene();
         addMesh(*scene, "floor", floorMesh(10.0f), greyMaterial("floor"));
         Light spot = spotLight({0, 4, 0}, {0, 0, 0}, 0.5f, 10.0f, 20.0f);
@@ -158,7 +158,7 @@ TEST_CASE("a frame without stencil materials makes no stencil call") {
         scene->lights = {spot};
         Camera camera = topCamera({0, 0, 0}, 8.0f);
         RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
-        renderFrame(renderer, *scene, camera, output);
+        renderImage(renderer, *scene, camera, output);
         context->state().resetCounters();
         renderer.render(*scene, camera, output, 0.1);
         CHECK(context->state().counters().issued > 0);
@@ -170,7 +170,7 @@ TEST_CASE("a frame without stencil materials makes no stencil call") {
         auto masked = greyMaterial("masked");
         masked->setStencil(StencilState{.compare = CompareFunc::Always, .pass = StencilOp::Replace, .reference = 2});
         Node& node = addMesh(*scene, "masked", boxMesh(glm::vec3(1.0f)), masked);
-        renderFrame(renderer, *scene, camera, output);
+        renderImage(renderer, *scene, camera, output);
         CHECK(context->state().counters().stencil > 0);
         node.visible = false;
         renderer.render(*scene, camera, output, 0.2);

@@ -1,5 +1,6 @@
 // The renderer draws PBR materials lit by the sun through the shader pipeline, in both APIs.
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
@@ -8,32 +9,12 @@
 
 using namespace th;
 
-namespace {
-
-MeshData quad(float size) {
-    MeshData m;
-    m.name = "quad";
-    m.positions = {{-size, -size, 0}, {size, -size, 0}, {size, size, 0}, {-size, size, 0}};
-    m.normals.assign(4, {0, 0, 1});
-    m.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    m.indices = {0, 1, 2, 0, 2, 3};
-    return m;
-}
-
-RendererOptions testOptions() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
-    return o;
-}
-
-} // namespace
-
 TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, 64, 64);
         {
-            Renderer renderer(*context, testOptions());
+            Renderer renderer(*context, test::testRendererOptions());
             Scene scene;
             scene.environment.source = EnvironmentSource::None;
             scene.sky.hour = 12.0f;
@@ -42,10 +23,7 @@ TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
             auto material = std::make_shared<PbrMaterial>("red");
             material->setBaseColorFactor({1, 0, 0, 1});
             material->setMetallicRoughness(0.0f, 0.5f);
-            auto mesh = std::make_shared<Mesh>("quad", std::make_shared<Geometry>(quad(1.0f), "quad"));
-            mesh->setMaterial(material);
-            Node& node = scene.root().addChild("quad");
-            node.mesh = mesh;
+            Node& node = test::addMesh(scene, "quad", test::quadMesh(1.0f, 1.0f), material);
             // Face the noon sun, which shines from the south (−Z) and above.
             node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0));
 
@@ -53,9 +31,7 @@ TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
             camera.position = {0, 0, -4};
             camera.target = {0, 0, 0};
             RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
-            renderer.prepare(scene, camera, output);
-            renderer.render(scene, camera, output, 0.0);
-            ImageRgba8 image = readPixels(output.framebufferId(), 0, 0, 64, 64);
+            ImageRgba8 image = test::renderImage(renderer, scene, camera, output);
             auto center = image.rgba(32, 32);
             auto corner = image.rgba(1, 1);
             MESSAGE("centre ", int(center[0]), ",", int(center[1]), ",", int(center[2]));
@@ -74,7 +50,7 @@ TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
     auto context = test::makeTestContext(GlApi::Gles30, 64, 64);
     {
         auto render = [&](bool prepass) {
-            RendererOptions o = testOptions();
+            RendererOptions o = test::testRendererOptions();
             o.depthPrepass = prepass;
             Renderer renderer(*context, o);
             Scene scene;
@@ -83,19 +59,14 @@ TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
             for (int i = 0; i < 3; ++i) {
                 auto material = std::make_shared<PbrMaterial>("m" + std::to_string(i));
                 material->setBaseColorFactor({i == 0 ? 1.0f : 0.2f, i == 1 ? 1.0f : 0.2f, i == 2 ? 1.0f : 0.2f, 1});
-                auto mesh = std::make_shared<Mesh>("quad", std::make_shared<Geometry>(quad(1.0f), "quad"));
-                mesh->setMaterial(material);
-                Node& node = scene.root().addChild("quad");
-                node.mesh = mesh;
+                Node& node = test::addMesh(scene, "quad", test::quadMesh(1.0f, 1.0f), material);
                 node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0));
                 node.transform.translation = {0.4f * float(i), 0.3f * float(i), 0.5f * float(i)};
             }
             Camera camera;
             camera.position = {0, 0, -4};
             RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
-            renderer.prepare(scene, camera, output);
-            renderer.render(scene, camera, output, 0.0);
-            return readPixels(output.framebufferId(), 0, 0, 64, 64);
+            return test::renderImage(renderer, scene, camera, output);
         };
         ImageRgba8 plain = render(false), prepassed = render(true);
         CHECK((plain.pixels == prepassed.pixels));

@@ -3,6 +3,7 @@
 // night, the environment is rebuilt when the hour changes and only then, and the height fog
 // swallows far things (and the horizon) but not near ones.
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include <cmath>
 
@@ -21,22 +22,6 @@ using namespace th;
 namespace {
 constexpr int kSize = 64;
 
-RendererOptions testOptions() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
-    return o;
-}
-
-MeshData quad(float size) {
-    MeshData m;
-    m.name = "quad";
-    m.positions = {{-size, -size, 0}, {size, -size, 0}, {size, size, 0}, {-size, size, 0}};
-    m.normals.assign(4, {0, 0, 1});
-    m.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    m.indices = {0, 1, 2, 0, 2, 3};
-    return m;
-}
-
 std::shared_ptr<PbrMaterial> material(glm::vec3 color, bool unlit = false) {
     auto m = std::make_shared<PbrMaterial>("quad");
     PbrParams p;
@@ -49,20 +34,14 @@ std::shared_ptr<PbrMaterial> material(glm::vec3 color, bool unlit = false) {
 }
 
 Node& addQuad(Scene& scene, std::shared_ptr<PbrMaterial> m, float size, glm::vec3 position, glm::vec3 facing) {
-    auto mesh = std::make_shared<Mesh>("quad", std::make_shared<Geometry>(quad(size), "quad"));
-    mesh->setMaterial(std::move(m));
-    Node& node = scene.root().addChild("quad");
-    node.mesh = mesh;
-    node.transform.translation = position;
+    Node& node = test::addMesh(scene, "quad", test::quadMesh(size, size), std::move(m), position);
     node.transform.rotation = glm::rotation(glm::vec3(0, 0, 1), glm::normalize(facing));
     return node;
 }
 
 ImageRgba8 renderScene(Renderer& renderer, Scene& scene, const Camera& camera) {
     RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
-    renderer.prepare(scene, camera, output);
-    renderer.render(scene, camera, output, 0.0);
-    return readPixels(output.framebufferId(), 0, 0, kSize, kSize);
+    return test::renderImage(renderer, scene, camera, output);
 }
 
 /// The texel of a cube level nearest to a direction, and that texel's exact direction.
@@ -143,7 +122,7 @@ TEST_CASE("sky: the sun lights what faces it, warms at 17:00 and goes out at nig
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, kSize, kSize);
         {
-            Renderer renderer(*context, testOptions());
+            Renderer renderer(*context, test::testRendererOptions());
             auto measure = [&](float hour, EnvironmentSource source, bool facingSun) {
                 Scene scene;
                 scene.sky.hour = hour;
@@ -185,7 +164,7 @@ TEST_CASE("sky: the sun lights what faces it, warms at 17:00 and goes out at nig
 TEST_CASE("sky: the environment is rebuilt when the hour changes, and only then") {
     auto context = test::makeTestContext(GlApi::Gles30, kSize, kSize);
     {
-        Renderer renderer(*context, testOptions());
+        Renderer renderer(*context, test::testRendererOptions());
         Scene scene;
         addQuad(scene, material(glm::vec3(0.5f)), 1.0f, glm::vec3(0.0f), {0, 0, 1});
         Camera camera;
@@ -222,7 +201,7 @@ TEST_CASE("fog: far things and the horizon take the fog colour, near ones keep t
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, kSize, kSize);
         {
-            Renderer renderer(*context, testOptions());
+            Renderer renderer(*context, test::testRendererOptions());
             Scene scene;
             scene.sky.hour = 12.0f;
             scene.post.toneMapping = ToneMapping::None;

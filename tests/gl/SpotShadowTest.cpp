@@ -41,12 +41,12 @@ struct Probes {
 };
 
 Probes renderProbes(Context& context, int budget, float importanceA, float importanceB) {
-    RendererOptions options = lightingTestOptions();
+    RendererOptions options = testRendererOptions();
     options.shadows.spotShadowBudget = budget;
     Renderer renderer(context, options);
     ShadowScene s = makeScene(importanceA, importanceB);
     RenderTarget output(160, 160, TextureFormat::RGBA8, "output");
-    ImageRgba8 image = renderFrame(renderer, *s.scene, s.camera, output);
+    ImageRgba8 image = renderImage(renderer, *s.scene, s.camera, output);
     Probes p{brightnessAt(image, s.camera, s.probeA), brightnessAt(image, s.camera, s.controlA),
              brightnessAt(image, s.camera, s.probeB), brightnessAt(image, s.camera, s.controlB)};
     MESSAGE("budget ", budget, ": A probe ", p.probeA, " control ", p.controlA, "; B probe ", p.probeB, " control ", p.controlB,
@@ -91,11 +91,11 @@ TEST_CASE("the most important shadow-casting spot light casts a box's shadow - o
 TEST_CASE("raising the spot shadow budget on a running renderer shadows more lights") {
     auto context = makeTestContext(GlApi::Gles30, 160, 160);
     {
-        Renderer renderer(*context, lightingTestOptions());
+        Renderer renderer(*context, testRendererOptions());
         renderer.options().shadows.spotShadowBudget = 1;
         ShadowScene s = makeScene(2.0f, 1.0f);
         RenderTarget output(160, 160, TextureFormat::RGBA8, "output");
-        ImageRgba8 image = renderFrame(renderer, *s.scene, s.camera, output);
+        ImageRgba8 image = renderImage(renderer, *s.scene, s.camera, output);
         CHECK(brightnessAt(image, s.camera, s.probeB) > 80);
         renderer.options().shadows.spotShadowBudget = 6;
         renderer.render(*s.scene, s.camera, output, 0.1);

@@ -6,6 +6,7 @@
 // the stones' sun-facing flanks (handedness of both texture axes), and the road table paints
 // asphalt along its centreline.
 #include "support/GlTestSupport.h"
+#include "support/RenderHarness.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -34,31 +35,13 @@ std::shared_ptr<const TerrainTextureSet> testMaps() {
     return maps;
 }
 
-struct Stage {
-    std::unique_ptr<Context> context;
-    std::unique_ptr<Renderer> renderer;
-    Scene scene;
-    Camera camera;
-    std::unique_ptr<RenderTarget> output;
-
-    Stage(GlApi api, int width, int height) {
-        context = test::makeTestContext(api, width, height);
-        RendererOptions options;
-        options.programCacheDirectory.clear();
-        options.parallelCompile = false;
-        renderer = std::make_unique<Renderer>(*context, options);
-        output = std::make_unique<RenderTarget>(width, height, TextureFormat::RGBA8, "terrain test output");
-        scene.environment.source = EnvironmentSource::None;
-        scene.post.toneMapping = ToneMapping::None;
+/// The render harness without the sun (only the light a test sets) and with meshes that cast
+/// no shadows.
+struct Stage : test::RenderHarness {
+    Stage(GlApi api, int width, int height) : RenderHarness(api, width, height) {
         scene.sunLight = false;
         camera.aspect = float(width) / float(height);
         camera.nearPlane = 0.05f;
-    }
-    ~Stage() {
-        context->makeCurrent();
-        scene = Scene();
-        renderer.reset();
-        output.reset();
     }
     /// One white directional light travelling along `direction`, nothing else.
     void light(const glm::vec3& direction, float intensity = 2.0f) {
@@ -70,17 +53,9 @@ struct Stage {
         scene.lights.push_back(l);
     }
     Node& add(const std::string& name, const MeshData& data, std::shared_ptr<Material> material) {
-        auto mesh = std::make_shared<Mesh>(name, std::make_shared<Geometry>(data, name));
-        mesh->setMaterial(std::move(material));
-        mesh->castShadows = false;
-        Node& node = scene.root().addChild(name);
-        node.mesh = mesh;
+        Node& node = RenderHarness::add(name, data, std::move(material));
+        node.mesh->castShadows = false;
         return node;
-    }
-    ImageRgba8 render() {
-        renderer->prepare(scene, camera, *output);
-        renderer->render(scene, camera, *output, 0.0);
-        return readPixels(output->framebufferId(), 0, 0, output->width(), output->height());
     }
     /// Where pixel (x, y) (row 0 at the top) sees the plane y = `height`.
     glm::vec3 groundAt(int x, int y, float height = 0.0f) const {
@@ -100,19 +75,10 @@ struct Stage {
     }
 };
 
-/// With TRAILHEAD_TEST_IMAGES set to a folder, the tests write what they rendered there.
-void dump(const std::string& name, const ImageRgba8& image) {
-    if (const char* dir = std::getenv("TRAILHEAD_TEST_IMAGES"); dir && *dir) writePng(std::filesystem::path(dir) / (name + ".png"), image);
-}
-
-float srgbToLinear(uint8_t v) {
-    float s = float(v) / 255.0f;
-    return s <= 0.04045f ? s / 12.92f : std::pow((s + 0.055f) / 1.055f, 2.4f);
-}
-
 glm::vec3 linearAt(const ImageRgba8& image, int x, int y) {
     auto p = image.rgba(x, y);
-    return {srgbToLinear(p[0]), srgbToLinear(p[1]), srgbToLinear(p[2])};
+    return {test::srgbToLinear(float(p[0]) / 255.0f), test::srgbToLinear(float(p[1]) / 255.0f),
+            test::srgbToLinear(float(p[2]) / 255.0f)};
 }
 
 glm::vec3 meanLinear(const ImageRgba8& image, glm::ivec2 centre, int radius) {
@@ -309,7 +275,7 @@ TEST_CASE("terrain layers appear where their weights say: placeholders first, ma
 
     plugin->setMaps(testMaps());
     ImageRgba8 image = stage.render();
-    dump("terrain-strips", image);
+    test::dumpImage(image, "terrain-strips");
     CHECK(plugin->mapsUploaded());
     auto albedo = stripAlbedo(stage, image, whiteImage);
     const auto& means = testMaps()->meanAlbedo;
@@ -378,7 +344,7 @@ TEST_CASE("rock covers steep faces, triplanar: a slope reads as rock and a cliff
     reference.visible = false;
     ground.visible = true;
     ImageRgba8 image = stage.render();
-    dump("terrain-slope", image);
+    test::dumpImage(image, "terrain-slope");
     glm::ivec2 slope = stage.pixelOf({1.5f, height(1.5f), 0.0f});
     glm::ivec2 flat = stage.pixelOf({-4.0f, 0.0f, 0.0f});
     glm::vec3 slopeAlbedo = meanLinear(image, slope, 2) / meanLinear(whiteImage, slope, 2);
@@ -401,7 +367,7 @@ TEST_CASE("rock covers steep faces, triplanar: a slope reads as rock and a cliff
     stage.camera.target = {11.0f, 4.0f, 0.0f};
     stage.camera.up = {0, 1, 0};
     ImageRgba8 face = stage.render();
-    dump("terrain-wall", face);
+    test::dumpImage(face, "terrain-wall");
     double across = 0, down = 0;
     for (int y = 32; y < 96; ++y)
         for (int x = 32; x < 96; ++x) {
@@ -457,7 +423,7 @@ void pebbleHandedness(GlApi api) {
         CAPTURE(std::string(c.name));
         stage.light(c.light, 2.5f);
         ImageRgba8 image = stage.render();
-        dump(str("terrain-pebbles-", &c - cases), image);
+        test::dumpImage(image, str("terrain-pebbles-", &c - cases));
         double lit = 0, unlit = 0;
         int litCount = 0, unlitCount = 0;
         for (int y = 0; y < 192; ++y)
@@ -505,7 +471,7 @@ TEST_CASE("the road table paints asphalt along its centreline") {
     reference.visible = false;
     ground.visible = true;
     ImageRgba8 image = stage.render();
-    dump("terrain-road", image);
+    test::dumpImage(image, "terrain-road");
     auto albedoAt = [&](glm::vec3 p) {
         glm::ivec2 px = stage.pixelOf(p);
         return meanLinear(image, px, 1) / meanLinear(whiteImage, px, 1);
@@ -535,7 +501,7 @@ TEST_CASE("hex-tiled grass hides its repeat: the image does not correlate with i
     stage.camera.target = {0.37f, 0.0f, 0.21f};
     stage.camera.up = {0.0f, 0.0f, -1.0f};
     ImageRgba8 image = stage.render();
-    dump("terrain-lawn", image);
+    test::dumpImage(image, "terrain-lawn");
     const int period = int(std::lround(kTerrainLayerTiling[0] * 256.0f / 16.0f));
     REQUIRE(period == 32);
     auto shifted = [&](int dx, int dy) {
@@ -624,8 +590,8 @@ TEST_CASE("the terrain scales the material's roughness and albedo rather than re
     material->setBaseColorFactor({0.6f, 0.6f, 0.6f, 1.0f});
     material->setMetallicRoughness(0.0f, 0.25f);
     ImageRgba8 wet = stage.render();
-    dump("terrain-dry", dry);
-    dump("terrain-wet", wet);
+    test::dumpImage(dry, "terrain-dry");
+    test::dumpImage(wet, "terrain-wet");
     float dryHighlight = luminance(meanLinear(dry, {32, 32}, 2)), wetHighlight = luminance(meanLinear(wet, {32, 32}, 2));
     float dryAside = luminance(meanLinear(dry, {5, 58}, 2)), wetAside = luminance(meanLinear(wet, {5, 58}, 2));
     MESSAGE("highlight dry ", dryHighlight, " wet ", wetHighlight, "; away from it dry ", dryAside, " wet ", wetAside);

@@ -108,10 +108,6 @@ float farTime(const WindSettings& settings) {
     return best;
 }
 
-void dump(const ImageRgba8& image, const char* name) {
-    if (const char* dir = std::getenv("TRAILHEAD_TEST_DUMP")) writePng(std::string(dir) + "/" + name + ".png", image);
-}
-
 } // namespace
 
 TEST_CASE("wind compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
@@ -177,8 +173,8 @@ TEST_CASE("wind moves a silhouette and its shadow between two times, in both API
                 auto s = makeWindScene(settings, instanced);
                 ImageRgba8 a = test::renderImage(renderer, s->scene, s->camera, output, 0.0);
                 ImageRgba8 b = test::renderImage(renderer, s->scene, s->camera, output, t2);
-                dump(a, instanced ? "wind-a-instanced" : "wind-a");
-                dump(b, instanced ? "wind-b-instanced" : "wind-b");
+                test::dumpImage(a, instanced ? "wind-a-instanced" : "wind-a");
+                test::dumpImage(b, instanced ? "wind-b-instanced" : "wind-b");
                 auto postA = test::maskOf(a, isPost), postB = test::maskOf(b, isPost);
                 auto shadowA = shadowMask(a);
                 MESSAGE("t2 ", t2, " s: post ", test::countOf(postA), " px, moved ", test::differing(postA, postB),

@@ -112,10 +112,6 @@ Motion motion(const ImageRgba8& a, const ImageRgba8& b, const Columns& c) {
     return m;
 }
 
-void dump(const ImageRgba8& image, const char* name) {
-    if (const char* dir = std::getenv("TRAILHEAD_TEST_DUMP")) writePng(std::string(dir) + "/" + name + ".png", image);
-}
-
 const double kOmega = snapHertz(kRavenWingHertz);
 const double kUp = (kTwoPi / 4.0) / kOmega;          // sin = +1: tips raised by kAmp
 const double kDown = (3.0 * kTwoPi / 4.0) / kOmega;  // sin = −1: tips lowered
@@ -157,8 +153,8 @@ TEST_CASE("wing tips move and the body does not, in both APIs") {
             ImageRgba8 flat = test::renderImage(renderer, s->scene, s->camera, output, kFlat);
             ImageRgba8 up = test::renderImage(renderer, s->scene, s->camera, output, kUp);
             ImageRgba8 down = test::renderImage(renderer, s->scene, s->camera, output, kDown);
-            dump(up, "wing-up");
-            dump(down, "wing-down");
+            test::dumpImage(up, "wing-up");
+            test::dumpImage(down, "wing-down");
             Columns columns = columnsOf(flat);
             REQUIRE(columns.right - columns.left > 60);
             Motion m = motion(up, down, columns);
@@ -211,9 +207,9 @@ TEST_CASE("wing normals turn with the wing: the wing raised towards a low sun is
         ImageRgba8 flat = test::renderImage(renderer, s->scene, s->camera, output, kFlat);
         ImageRgba8 up = test::renderImage(renderer, s->scene, s->camera, output, kUp);
         ImageRgba8 down = test::renderImage(renderer, s->scene, s->camera, output, kDown);
-        dump(flat, "wing-lit-flat");
-        dump(up, "wing-lit-up");
-        dump(down, "wing-lit-down");
+        test::dumpImage(flat, "wing-lit-flat");
+        test::dumpImage(up, "wing-lit-up");
+        test::dumpImage(down, "wing-lit-down");
         Columns c = columnsOf(flat);
         int middle = (c.left + c.right) / 2;
         // Mean green level of the outer half of each wing (screen left = the bird's −X wing).

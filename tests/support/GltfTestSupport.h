@@ -16,20 +16,17 @@
 #include <glm/glm.hpp>
 
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include "assets/GltfImporter.h"
 #include "assets/ImageLoader.h"
 #include "assets/ModelLoader.h"
+#include "common/AppPaths.h"
 #include "gl/Readback.h"
 #include "render/Renderer.h"
 #include "scene/Scene.h"
 
 namespace th::test {
-
-inline std::filesystem::path sharedDirectory() {
-    if (const char* env = std::getenv("TRAILHEAD_SHARED_DIR"); env && *env) return env;
-    return std::filesystem::path(TRAILHEAD_SOURCE_DIR) / ".." / "shared";
-}
 
 /// <shared>/gltf/<name>/glTF/<name>.gltf, the layout of the shared samples.
 inline std::filesystem::path sampleModelPath(const std::string& name) {
@@ -45,12 +42,6 @@ inline bool requireFile(const std::filesystem::path& path) {
 
 inline std::filesystem::path studioEnvironmentPath() {
     return sharedDirectory() / "gltf" / "environment" / "neutral_studio.hdr";
-}
-
-inline float srgbToLinear(float c) { return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f); }
-inline float linearToSrgb(float c) {
-    c = std::clamp(c, 0.0f, 1.0f);
-    return c <= 0.0031308f ? c * 12.92f : 1.055f * std::pow(c, 1.0f / 2.4f) - 0.055f;
 }
 
 /// Perceived brightness of an sRGB pixel, 0–255 (Rec. 709 weights on the encoded values).
@@ -98,8 +89,7 @@ struct GltfStage {
 
     GltfStage(GlApi api, int w, int h) : width(w), height(h) {
         context = makeTestContext(api, w, h);
-        RendererOptions options;
-        options.programCacheDirectory.clear();
+        RendererOptions options = testRendererOptions();
         options.parallelCompile = false;
         renderer = std::make_unique<Renderer>(*context, options);
         // Only what a test asks for lights the model: no sun, no environment, no tone curve.
@@ -197,15 +187,6 @@ struct GltfStage {
         return *n;
     }
 };
-
-/// Writes `image` to $TRAILHEAD_TEST_DUMP/<name>.png when that variable names a folder (to
-/// look at what a failing test saw).
-inline void dumpImage(const ImageRgba8& image, const std::string& name) {
-    const char* dir = std::getenv("TRAILHEAD_TEST_DUMP");
-    if (!dir || !*dir) return;
-    std::filesystem::create_directories(dir);
-    writePng(std::filesystem::path(dir) / (name + ".png"), image);
-}
 
 /// Pixels of `image` inside the rectangle [x0, x1) × [y0, y1), clipped to the image.
 inline void forEachPixel(const ImageRgba8& image, int x0, int y0, int x1, int y1,

@@ -11,6 +11,7 @@
 #include "material/PbrMaterial.h"
 #include "render/Renderer.h"
 #include "scene/Scene.h"
+#include "support/RendererTestSupport.h"
 
 namespace th::test {
 
@@ -55,16 +56,6 @@ inline std::shared_ptr<PbrMaterial> greyMaterial(const std::string& name, float 
     return material;
 }
 
-inline Node& addMesh(Scene& scene, const std::string& name, const MeshData& data, std::shared_ptr<Material> material,
-                     glm::vec3 position = glm::vec3(0.0f)) {
-    auto mesh = std::make_shared<Mesh>(name, std::make_shared<Geometry>(data, name));
-    mesh->setMaterial(std::move(material));
-    Node& node = scene.root().addChild(name);
-    node.mesh = mesh;
-    node.transform.translation = position;
-    return node;
-}
-
 /// A scene lit only by what the test adds: no sun, no sky light, no IBL, no tone mapping,
 /// black background.
 inline std::unique_ptr<Scene> darkScene() {
@@ -74,12 +65,6 @@ inline std::unique_ptr<Scene> darkScene() {
     scene->post.toneMapping = ToneMapping::None;
     scene->post.clearColor = glm::vec3(0.0f);
     return scene;
-}
-
-inline RendererOptions lightingTestOptions() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
-    return o;
 }
 
 inline Light spotLight(glm::vec3 position, glm::vec3 target, float outerAngle, float range, float intensity) {
@@ -121,13 +106,6 @@ inline glm::ivec2 toPixel(const Camera& camera, int width, int height, glm::vec3
     glm::vec4 clip = c.viewProjection() * glm::vec4(world, 1.0f);
     glm::vec2 ndc = glm::vec2(clip) / clip.w;
     return {int((ndc.x * 0.5f + 0.5f) * float(width)), int((0.5f - ndc.y * 0.5f) * float(height))};
-}
-
-/// Renders one frame (compiling everything first) and reads it back.
-inline ImageRgba8 renderFrame(Renderer& renderer, Scene& scene, const Camera& camera, const RenderTarget& output) {
-    renderer.prepare(scene, camera, output);
-    renderer.render(scene, camera, output, 0.0);
-    return readPixels(output.framebufferId(), 0, 0, output.width(), output.height());
 }
 
 /// Red channel at a world point (the tests light with white and look at grey surfaces).

@@ -14,13 +14,13 @@
 #include "render/Renderer.h"
 #include "scene/Scene.h"
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 #include "unit/ShaderTestHelpers.h"
 
 namespace th::test {
 
 inline RendererOptions pluginRendererOptions() {
-    RendererOptions o;
-    o.programCacheDirectory.clear();
+    RendererOptions o = testRendererOptions();
     o.shadows.mapSize = 1024;
     o.shadows.cascades = 1;
     o.shadows.maxDistance = 40.0f;
@@ -74,17 +74,6 @@ inline MeshData groundMesh(float x0, float z0, float x1, float z1, int n, const 
     return m;
 }
 
-/// A quad in the XY plane facing +Z.
-inline MeshData quadMesh(float halfWidth, float halfHeight) {
-    MeshData m;
-    m.name = "quad";
-    m.positions = {{-halfWidth, -halfHeight, 0}, {halfWidth, -halfHeight, 0}, {halfWidth, halfHeight, 0}, {-halfWidth, halfHeight, 0}};
-    m.normals.assign(4, {0, 0, 1});
-    m.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    m.indices = {0, 1, 2, 0, 2, 3};
-    return m;
-}
-
 /// A bird facing +Z with its wings in the XZ plane, facing up: a body box along Z (|x| ≤
 /// bodyHalfWidth) and one quad per wing from the body side to x = ±halfSpan, hinged on the
 /// body axis (the wing root vertices sit at x = ±bodyHalfWidth, rotated hardly at all).
@@ -125,12 +114,6 @@ inline void plainScene(Scene& scene, glm::vec3 clear) {
     scene.environment.source = EnvironmentSource::None;
     scene.post.toneMapping = ToneMapping::None;
     scene.post.clearColor = clear;
-}
-
-inline ImageRgba8 renderImage(Renderer& renderer, Scene& scene, const Camera& camera, const RenderTarget& output, double seconds) {
-    renderer.prepare(scene, camera, output);
-    renderer.render(scene, camera, output, seconds);
-    return readPixels(output.framebufferId(), 0, 0, output.width(), output.height());
 }
 
 /// Pixels where `pick` holds, as a mask.

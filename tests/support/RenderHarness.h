@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
@@ -21,8 +22,7 @@ struct RenderHarness {
 
     explicit RenderHarness(GlApi api = GlApi::Gles30, int width = 96, int height = 96) {
         context = makeTestContext(api, width, height);
-        RendererOptions options;
-        options.programCacheDirectory.clear();
+        RendererOptions options = testRendererOptions();
         options.parallelCompile = false;
         renderer = std::make_unique<Renderer>(*context, options);
         output = std::make_unique<RenderTarget>(width, height, TextureFormat::RGBA8, "test output");
@@ -38,18 +38,10 @@ struct RenderHarness {
     }
 
     Node& add(const std::string& name, const MeshData& data, std::shared_ptr<Material> material) {
-        auto mesh = std::make_shared<Mesh>(name, std::make_shared<Geometry>(data, name));
-        mesh->setMaterial(std::move(material));
-        Node& node = scene.root().addChild(name);
-        node.mesh = mesh;
-        return node;
+        return addMesh(scene, name, data, std::move(material));
     }
 
-    ImageRgba8 render(double seconds = 0.0) {
-        renderer->prepare(scene, camera, *output);
-        renderer->render(scene, camera, *output, seconds);
-        return readPixels(output->framebufferId(), 0, 0, output->width(), output->height());
-    }
+    ImageRgba8 render(double seconds = 0.0) { return renderImage(*renderer, scene, camera, *output, seconds); }
 };
 
 /// Mean of one channel (0 r, 1 g, 2 b, 3 luminance-ish average of rgb) over a rectangle.

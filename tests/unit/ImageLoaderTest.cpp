@@ -1,11 +1,11 @@
 // Image decoding for assets: 8- and 16-bit PNG, JPEG, Radiance .hdr, limits, clear errors.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "assets/ImageLoader.h"
+#include "common/AppPaths.h"
 #include "core/Error.h"
 #include "core/Files.h"
 
@@ -15,11 +15,6 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path dataDir() { return fs::path(TRAILHEAD_SOURCE_DIR) / "tests" / "data" / "gltf"; }
-
-fs::path sharedDir() {
-    const char* shared = std::getenv("TRAILHEAD_SHARED_DIR");
-    return shared ? fs::path(shared) : fs::path(TRAILHEAD_SOURCE_DIR) / ".." / "shared";
-}
 
 } // namespace
 
@@ -62,8 +57,8 @@ TEST_CASE("checker fallback: magenta and black cells") {
 }
 
 TEST_CASE("JPEG and Radiance .hdr from the shared sample assets") {
-    fs::path jpeg = sharedDir() / "gltf" / "DamagedHelmet" / "glTF" / "Default_albedo.jpg";
-    fs::path hdr = sharedDir() / "gltf" / "environment" / "neutral_studio.hdr";
+    fs::path jpeg = sharedDirectory() / "gltf" / "DamagedHelmet" / "glTF" / "Default_albedo.jpg";
+    fs::path hdr = sharedDirectory() / "gltf" / "environment" / "neutral_studio.hdr";
     if (!fs::exists(jpeg) || !fs::exists(hdr)) {
         MESSAGE("skipping: " << jpeg.string() << " or " << hdr.string() << " not found");
         return;

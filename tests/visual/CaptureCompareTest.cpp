@@ -2,6 +2,7 @@
 // exactly, and the same scene with the sun moved is reported as a regression with its worst
 // region and a heat map written next to the capture.
 #include "support/GlTestSupport.h"
+#include "support/RendererTestSupport.h"
 
 #include <filesystem>
 
@@ -50,9 +51,7 @@ TEST_CASE("a perturbed sun is caught by the capture comparison with a diff image
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir / "golden");
     {
-        RendererOptions options;
-        options.programCacheDirectory.clear();
-        Renderer renderer(*context, options);
+        Renderer renderer(*context, test::testRendererOptions());
         BuiltScene built = sunStage();
         ImageRgba8 golden = captureBuiltScene(renderer, built, 160, 120, 0.0);
         writePng(dir / "golden" / "stage.png", golden);
