@@ -21,10 +21,13 @@ sanitize="$root/build/test-sanitize"
 CC=clang CXX=clang++ cmake -S "$root" -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DTRAILHEAD_WERROR=ON \
     -DTRAILHEAD_SANITIZE=ON -DTRAILHEAD_FUZZ=ON -DTRAILHEAD_BUILD_APPS=OFF >/dev/null
 cmake --build "$sanitize" -j"$jobs"
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export LSAN_OPTIONS="suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-(cd "$sanitize" && ctest -j"$jobs" --output-on-failure --timeout 900 -L "unit|gl")
+# Unit tests run with leak detection. GL tests run without it: llvmpipe's worker threads are
+# still alive at exit, and LeakSanitizer's stop-the-world scan can crash on them (a crash of the
+# checker after the test passed); AddressSanitizer and UBSan still check every GL test.
+(cd "$sanitize" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" ctest -j"$jobs" --output-on-failure --timeout 900 -L unit)
+(cd "$sanitize" && ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" ctest -j"$jobs" --output-on-failure --timeout 900 -L gl)
 
 echo "== Fuzzing, ${fuzz_seconds} s per target"
 if [ -x "$root/tests/fuzz/run-fuzzers.sh" ] || [ -f "$root/tests/fuzz/run-fuzzers.sh" ]; then
