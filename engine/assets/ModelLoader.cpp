@@ -133,14 +133,26 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
         node.transform = Transform::fromMatrix(n.local);
         if (n.mesh >= 0 && n.mesh < int(geometries.size()) && geometries[size_t(n.mesh)]) {
             auto geometry = geometries[size_t(n.mesh)];
-            auto mesh = std::make_shared<Mesh>(n.name, geometry);
-            for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material)});
-            if (!n.instances.empty()) {
-                auto instances = std::make_shared<InstanceBuffer>(str(n.name, " instances"));
-                instances->setMatrices(n.instances);
-                mesh->setInstances(instances);
+            auto meshWith = [&](const std::string& name, std::vector<glm::mat4> instanceMatrices) {
+                auto mesh = std::make_shared<Mesh>(name, geometry);
+                for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material)});
+                if (!instanceMatrices.empty()) {
+                    auto instances = std::make_shared<InstanceBuffer>(str(name, " instances"));
+                    instances->setMatrices(std::move(instanceMatrices));
+                    mesh->setInstances(instances);
+                }
+                return mesh;
+            };
+            // One draw has one winding, so instances that mirror (negative determinant) are
+            // drawn by a second mesh on a child node; the renderer flips its winding.
+            std::vector<glm::mat4> upright, mirrored;
+            for (const glm::mat4& m : n.instances) (glm::determinant(glm::mat3(m)) < 0.0f ? mirrored : upright).push_back(m);
+            if (!upright.empty() && !mirrored.empty()) {
+                node.mesh = meshWith(n.name, std::move(upright));
+                node.addChild(str(n.name, " (mirrored instances)")).mesh = meshWith(str(n.name, " (mirrored instances)"), std::move(mirrored));
+            } else {
+                node.mesh = meshWith(n.name, n.instances);
             }
-            node.mesh = mesh;
         }
         const glm::mat4& world = worlds[size_t(index)];
         if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {

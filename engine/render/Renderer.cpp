@@ -186,9 +186,17 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         item.depth = depth;
         item.instances = mesh->instanced() ? uint32_t(mesh->instances()->count()) : 0;
         item.state = material->renderState(pass);
-        // glTF: a world transform that mirrors (negative determinant) turns the triangles' winding.
-        if (glm::determinant(glm::mat3(item.world)) < 0.0f)
-            item.state.frontFaceCounterClockwise = !item.state.frontFaceCounterClockwise;
+        // glTF: a transform that mirrors (negative determinant) turns the triangles' winding,
+        // whether the node's world transform mirrors or every instance's matrix does.
+        bool mirrored = glm::determinant(glm::mat3(item.world)) < 0.0f;
+        if (mesh->instanced()) {
+            mirrored = mirrored != mesh->instances()->allMirrored();
+            if (mesh->instances()->mixedHandedness() && mMixedHandednessWarned.insert(mesh->name()).second)
+                logWarning("mesh '", mesh->name(), "': ", mesh->instances()->mirroredCount(), " of ", mesh->instances()->count(),
+                           " instances mirror and the rest do not; one draw has one winding, so the mirrored ones show "
+                           "their back faces: split the instance buffer by handedness");
+        }
+        if (mirrored) item.state.frontFaceCounterClockwise = !item.state.frontFaceCounterClockwise;
         item.receiveShadows = mesh->receiveShadows;
         if (pass == RenderPass::Shadow) {
             item.state.polygonOffsetFactor = mOptions.shadows.depthBiasFactor;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/Image.h"
@@ -166,6 +167,7 @@ private:
     double mSeconds = 0;
     Camera mCamera;
     Bounds mSceneBounds;
+    std::unordered_set<std::string> mMixedHandednessWarned; ///< meshes warned about once
 };
 
 } // namespace th

@@ -8,6 +8,8 @@ namespace th {
 
 void InstanceBuffer::setMatrices(std::vector<glm::mat4> matrices) {
     mMatrices = std::move(matrices);
+    mMirroredCount = 0;
+    for (const glm::mat4& m : mMatrices) mMirroredCount += glm::determinant(glm::mat3(m)) < 0.0f;
     mDirty = true;
     mBoundsValid = false;
 }

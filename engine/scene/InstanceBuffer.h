@@ -29,6 +29,12 @@ public:
     size_t count() const { return mMatrices.size(); }
     const std::vector<glm::mat4>& matrices() const { return mMatrices; }
     void setMatrices(std::vector<glm::mat4> matrices);
+    /// How many matrices mirror (negative determinant). One draw has one winding: a buffer
+    /// whose instances all mirror is drawn with the winding flipped; a buffer mixing both
+    /// cannot be drawn right in one call and should be split (ModelLoader splits glTF's).
+    size_t mirroredCount() const { return mMirroredCount; }
+    bool allMirrored() const { return !mMatrices.empty() && mMirroredCount == mMatrices.size(); }
+    bool mixedHandedness() const { return mMirroredCount > 0 && mMirroredCount < mMatrices.size(); }
     /// Adds or replaces a stream; its data must hold count() × components floats by the
     /// time it is uploaded (checked then, with a message naming the stream).
     void setStream(std::string name, int components, std::vector<float> data);
@@ -50,6 +56,7 @@ public:
 private:
     std::string mLabel;
     std::vector<glm::mat4> mMatrices;
+    size_t mMirroredCount = 0;
     std::vector<InstanceStream> mStreams;
     std::vector<Buffer> mStreamBuffers;
     Buffer mMatrixBuffer;

@@ -127,50 +127,106 @@ TEST_CASE("EXT_mesh_gpu_instancing: a stretched and turned sphere instance is li
     CHECK(c.differing <= c.covered / 500);
 }
 
+namespace {
+
+/// A single-sided grey sphere on one node, placed by `local` and, when given, drawn once per
+/// EXT_mesh_gpu_instancing matrix.
+ImportedModel sphereModel(const glm::mat4& local, std::vector<glm::mat4> instances = {}) {
+    ImportedModel model;
+    model.sourceName = "sphere.gltf";
+    model.meshes.push_back(makeUvSphere(1.0f, 48, 24));
+    model.meshes[0].submeshes = {{0, uint32_t(model.meshes[0].indices.size()), 0}};
+    ImportedMaterial grey;
+    grey.name = "grey";
+    grey.params.metallicFactor = 0.0f;
+    grey.params.roughnessFactor = 0.5f;
+    model.materials.push_back(grey);
+    ImportedNode node;
+    node.name = "sphere";
+    node.mesh = 0;
+    node.local = local;
+    node.instances = std::move(instances);
+    model.nodes.push_back(node);
+    model.rootNodes = {0};
+    return model;
+}
+
+ImageRgba8 renderWindingStage(ImportedModel model, const char* dumpName) {
+    GltfStage stage(GlApi::Gles30, 240, 160);
+    stage.add(std::move(model));
+    stage.conventionCamera();
+    stage.addSunLight({0.5f, -0.7f, -0.6f}, 2.0f);
+    ImageRgba8 image = stage.render();
+    test::requireNoGlErrors(*stage.context);
+    test::dumpImage(image, dumpName);
+    return image;
+}
+
+struct ImageDifference {
+    int covered = 0, differing = 0;
+};
+
+/// Pixels that are not the stage's background in `a`, and pixels where `a` and `b` differ.
+ImageDifference compareWindingImages(const ImageRgba8& a, const ImageRgba8& b) {
+    ImageDifference d;
+    for (int y = 0; y < a.height; ++y)
+        for (int x = 0; x < a.width; ++x) {
+            auto p = a.rgba(x, y), q = b.rgba(x, y);
+            if (p != std::array<uint8_t, 4>{64, 64, 64, 255}) ++d.covered;
+            if (std::max({std::abs(p[0] - q[0]), std::abs(p[1] - q[1]), std::abs(p[2] - q[2])}) > 3) ++d.differing;
+        }
+    return d;
+}
+
+} // namespace
+
 TEST_CASE("a mirrored node shows its outside faces: a negative determinant flips the winding as glTF says") {
     // A single-sided sphere, once as is and once mirrored in X by its node: the same picture.
     // Drawn with the winding unflipped, the mirrored one would cull its outside and show its
     // inside faces.
-    auto sphereModel = [](glm::vec3 scale) {
-        ImportedModel model;
-        model.sourceName = "sphere";
-        model.meshes.push_back(makeUvSphere(1.0f, 48, 24));
-        model.meshes[0].submeshes = {{0, uint32_t(model.meshes[0].indices.size()), 0}};
-        ImportedMaterial grey;
-        grey.name = "grey";
-        grey.params.metallicFactor = 0.0f;
-        grey.params.roughnessFactor = 0.5f;
-        model.materials.push_back(grey);
-        ImportedNode node;
-        node.name = "sphere";
-        node.mesh = 0;
-        node.local = glm::scale(glm::mat4(1.0f), scale);
-        model.nodes.push_back(node);
-        model.rootNodes = {0};
-        return model;
-    };
-    auto render = [&](glm::vec3 scale) {
-        GltfStage stage(GlApi::Gles30, 160, 160);
-        stage.add(sphereModel(scale));
-        stage.conventionCamera();
-        stage.addSunLight({0.5f, -0.7f, -0.6f}, 2.0f);
-        ImageRgba8 image = stage.render();
-        test::requireNoGlErrors(*stage.context);
-        return image;
-    };
-    ImageRgba8 plain = render({1, 1, 1}), mirrored = render({-1, 1, 1});
-    test::dumpImage(plain, "winding-plain");
-    test::dumpImage(mirrored, "winding-mirrored");
-    int differing = 0, covered = 0;
-    for (int y = 0; y < plain.height; ++y)
-        for (int x = 0; x < plain.width; ++x) {
-            auto a = plain.rgba(x, y), b = mirrored.rgba(x, y);
-            if (a != std::array<uint8_t, 4>{64, 64, 64, 255}) ++covered;
-            if (std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}) > 3) ++differing;
-        }
-    MESSAGE(covered, " covered pixels, ", differing, " differ");
-    CHECK(covered > plain.width * plain.height / 4);
-    CHECK(differing <= covered / 200);
+    ImageRgba8 plain = renderWindingStage(sphereModel(glm::mat4(1.0f)), "winding-plain");
+    ImageRgba8 mirrored = renderWindingStage(sphereModel(glm::scale(glm::mat4(1.0f), {-1, 1, 1})), "winding-mirrored");
+    ImageDifference d = compareWindingImages(plain, mirrored);
+    MESSAGE(d.covered, " covered pixels, ", d.differing, " differ");
+    CHECK(d.covered > plain.width * plain.height / 5);
+    CHECK(d.differing <= d.covered / 200);
+}
+
+TEST_CASE("mirrored instances show their outside faces, alone or mixed with upright ones in one node") {
+    // Two spheres of one EXT_mesh_gpu_instancing node: upright, then with the right one mirrored
+    // in X, then both mirrored. A sphere mirrored in X is the same sphere, so all three pictures
+    // agree when each instance is drawn with the winding its own matrix asks for.
+    const glm::mat4 left = glm::translate(glm::mat4(1.0f), {-1.3f, 0, 0});
+    const glm::mat4 right = glm::translate(glm::mat4(1.0f), {1.3f, 0, 0});
+    const glm::mat4 flipX = glm::scale(glm::mat4(1.0f), {-1, 1, 1});
+    ImageRgba8 upright = renderWindingStage(sphereModel(glm::mat4(1.0f), {left, right}), "instances-upright");
+    ImageRgba8 mixed = renderWindingStage(sphereModel(glm::mat4(1.0f), {left, right * flipX}), "instances-mixed");
+    ImageRgba8 allMirrored = renderWindingStage(sphereModel(glm::mat4(1.0f), {left * flipX, right * flipX}), "instances-mirrored");
+    ImageDifference mixedDiff = compareWindingImages(upright, mixed), mirroredDiff = compareWindingImages(upright, allMirrored);
+    MESSAGE(mixedDiff.covered, " covered pixels; ", mixedDiff.differing, " differ when mixed, ", mirroredDiff.differing,
+            " when all mirror");
+    CHECK(mixedDiff.covered > upright.width * upright.height / 8);
+    CHECK(mixedDiff.differing <= mixedDiff.covered / 200);
+    CHECK(mirroredDiff.differing <= mirroredDiff.covered / 200);
+}
+
+TEST_CASE("the loader splits a node's instances by handedness, and each buffer says which it holds") {
+    const glm::mat4 left = glm::translate(glm::mat4(1.0f), {-1.3f, 0, 0});
+    const glm::mat4 right = glm::translate(glm::mat4(1.0f), {1.3f, 0, 0});
+    const glm::mat4 flipX = glm::scale(glm::mat4(1.0f), {-1, 1, 1});
+    GltfStage stage(GlApi::Gles30, 16, 16);
+    stage.add(sphereModel(glm::mat4(1.0f), {left, right * flipX, right}));
+    Node& node = stage.node("sphere");
+    REQUIRE(node.mesh);
+    REQUIRE(node.mesh->instanced());
+    CHECK(node.mesh->instances()->count() == 2);
+    CHECK(node.mesh->instances()->mirroredCount() == 0);
+    Node* mirrored = node.find("sphere (mirrored instances)");
+    REQUIRE(mirrored != nullptr);
+    REQUIRE(mirrored->mesh);
+    CHECK(mirrored->mesh->instances()->count() == 1);
+    CHECK(mirrored->mesh->instances()->allMirrored());
+    CHECK_FALSE(mirrored->mesh->instances()->mixedHandedness());
 }
 
 TEST_CASE("EmissiveStrengthTest: a higher emissive strength is brighter") {
