@@ -27,7 +27,7 @@ struct ScatterInstance {
 
 struct GrassSettings {
     float blockSize = 48.0f; ///< metres per block side
-    float spacing = 0.24f;   ///< jittered grid step (m); a tier's density
+    float spacing = 0.22f;   ///< jittered grid step (m); a tier's density
     float radius = 86.0f;    ///< cards fade out over the last 14 m before this
 };
 
