@@ -23,14 +23,13 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -D
 cmake --build "$sanitize" -j"$jobs"
 export LSAN_OPTIONS="suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-# Unit tests run with leak detection. GL tests run without it: llvmpipe's worker threads are
-# still alive at exit, and LeakSanitizer's stop-the-world scan can crash on them (a crash of the
-# checker after the test passed); AddressSanitizer and UBSan still check every GL test.
-(cd "$sanitize" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" ctest -j"$jobs" --output-on-failure --timeout 900 -L unit)
+# Unit tests and the fuzzers' seed replays run with leak detection. GL tests run without it:
+# llvmpipe's worker threads are still alive at exit, and LeakSanitizer's stop-the-world scan can
+# crash on them (a crash of the checker after the test passed); AddressSanitizer and UBSan
+# still check every GL test.
+(cd "$sanitize" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" ctest -j"$jobs" --output-on-failure --timeout 900 -L "unit|fuzz")
 (cd "$sanitize" && ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" ctest -j"$jobs" --output-on-failure --timeout 900 -L gl)
 
 echo "== Fuzzing, ${fuzz_seconds} s per target"
-if [ -x "$root/tests/fuzz/run-fuzzers.sh" ] || [ -f "$root/tests/fuzz/run-fuzzers.sh" ]; then
-    bash "$root/tests/fuzz/run-fuzzers.sh" "$sanitize" "$fuzz_seconds"
-fi
+bash "$root/tests/fuzz/run-fuzzers.sh" "$sanitize" "$fuzz_seconds"
 echo "== All tests passed"
