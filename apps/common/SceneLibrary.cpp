@@ -16,14 +16,15 @@ namespace th {
 
 namespace {
 
-std::filesystem::path resolveModel(const SceneBuildContext& context, const SceneFile& file, const std::string& name) {
+std::filesystem::path resolveModel(const SceneBuildContext& context, const SceneFile& file, const std::string& name,
+                                   const SourceLocation& where) {
     namespace fs = std::filesystem;
     // A sample name ("DamagedHelmet"), a path relative to the scene file, or one in the shared folder.
     if (fs::path p = findSampleModel(context.sharedDirectory, name); !p.empty()) return p;
     for (fs::path p : {file.path.parent_path() / name, context.sharedDirectory / name, context.sharedDirectory / "gltf" / name})
         if (fs::exists(p)) return p;
-    throw MissingAssetError(SourceLocation{file.path.string()},
-                str("scene '", file.name, "' needs the glTF model '", name, "', found neither as a sample in ",
+    throw MissingAssetError(where, str("params.model: scene '", file.name, "' needs the glTF model '", name,
+                                       "', found neither as a sample in ",
                     (context.sharedDirectory / "gltf").string(), " nor as a file"));
 }
 
@@ -31,7 +32,8 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     if (!file.params) throw Error(SourceLocation{file.path.string()}, "a 'gltf' scene needs \"params\": {\"model\": ...}");
     json::ObjectReader p(*file.params, "params");
     GltfSceneOptions o;
-    o.model = resolveModel(context, file, p.required("model").asString("params.model"));
+    const auto& model = p.required("model");
+    o.model = resolveModel(context, file, model.asString("params.model"), model.where());
     if (auto* env = p.optional("environment")) {
         std::string e = env->asString("params.environment");
         o.environment = std::filesystem::exists(file.path.parent_path() / e) ? file.path.parent_path() / e

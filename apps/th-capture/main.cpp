@@ -1,5 +1,7 @@
 // th-capture: renders scene files or a glTF model headless to PNG, deterministically, and
 // compares captures with golden images. See `th-capture --help`.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -155,6 +157,23 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
+/// With a flat background, how many pixels show the model; none is a warning (a camera that
+/// looks away or a depth range that clips the model would otherwise give a silent blank).
+void reportCoverage(const ImageRgba8& image, const glm::vec3& background, const Camera& camera) {
+    std::array<int, 3> bg{};
+    for (int c = 0; c < 3; ++c) bg[size_t(c)] = int(std::lround(std::clamp(background[c], 0.0f, 1.0f) * 255.0f));
+    size_t covered = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            auto p = image.rgba(x, y);
+            if (std::abs(p[0] - bg[0]) > 2 || std::abs(p[1] - bg[1]) > 2 || std::abs(p[2] - bg[2]) > 2) ++covered;
+        }
+    std::fprintf(stderr, "the model covers %zu of %d pixels\n", covered, image.width * image.height);
+    if (covered == 0)
+        std::fprintf(stderr, "warning: the capture shows only the background: the model is outside the view or outside "
+                             "the depth range (near %g, far %g)\n", double(camera.nearPlane), double(camera.farPlane));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -189,19 +208,33 @@ int main(int argc, char** argv) {
                     std::printf("%s\n", path.c_str());
                 }
             };
+            // One scene's missing asset or error does not stop the others; a lone scene's
+            // exception ends the run below (exit 77 for a skip, 1 for an error).
+            size_t skipped = 0;
             for (size_t i = 0; i < o.scenes.size(); ++i) {
                 const auto& path = o.scenes[i];
                 std::fprintf(stderr, "[%zu/%zu] %s\n", i + 1, o.scenes.size(), path.filename().c_str());
-                SceneFile file = loadSceneFile(path, sceneKindKeys);
-                if (o.sizeGiven) {
-                    file.width = o.width;
-                    file.height = o.height;
+                try {
+                    SceneFile file = loadSceneFile(path, sceneKindKeys);
+                    if (o.sizeGiven) {
+                        file.width = o.width;
+                        file.height = o.height;
+                    }
+                    build.seed = file.seed;
+                    BuiltScene built = buildSceneFile(build, file);
+                    ImageRgba8 image = captureBuiltScene(renderer, built, file.width, file.height, file.seconds);
+                    handle(file.name, image, o.scenes.size() == 1 ? o.out : std::filesystem::path());
+                } catch (const MissingAssetError& e) {
+                    if (o.scenes.size() == 1) throw;
+                    std::fprintf(stderr, "th-capture: skipped %s: %s\n", path.filename().c_str(), e.what());
+                    ++skipped;
+                } catch (const std::exception& e) {
+                    if (o.scenes.size() == 1) throw;
+                    std::fprintf(stderr, "th-capture: %s: %s\n", path.filename().c_str(), e.what());
+                    ++failures;
                 }
-                build.seed = file.seed;
-                BuiltScene built = buildSceneFile(build, file);
-                ImageRgba8 image = captureBuiltScene(renderer, built, file.width, file.height, file.seconds);
-                handle(file.name, image, o.scenes.size() == 1 ? o.out : std::filesystem::path());
             }
+            if (skipped > 0) std::fprintf(stderr, "th-capture: %zu of %zu scenes skipped (missing assets)\n", skipped, o.scenes.size());
             if (!o.gltf.empty()) {
                 GltfSceneOptions g;
                 g.model = o.gltf;
@@ -219,6 +252,7 @@ int main(int argc, char** argv) {
                 if (o.position) camera.position = *o.position;
                 if (o.target) camera.target = *o.target;
                 if (o.up) camera.up = *o.up;
+                if (o.position) camera.fitDepthRange(scene.bounds());
                 if (o.nearPlane) camera.nearPlane = *o.nearPlane;
                 if (o.farPlane) camera.farPlane = *o.farPlane;
                 if (o.background) {
@@ -228,6 +262,7 @@ int main(int argc, char** argv) {
                 scene.post.toneMapping = o.tonemap;
                 scene.post.exposure = o.exposure;
                 ImageRgba8 image = captureBuiltScene(renderer, built, o.width, o.height, 0.0);
+                if (o.background) reportCoverage(image, *o.background, camera);
                 handle(o.gltf.stem().string(), image, o.out);
             }
         }

@@ -59,4 +59,15 @@ void Camera::frame(const Bounds& bounds) {
     farPlane = distance + radius * 3.0f;
 }
 
+void Camera::fitDepthRange(const Bounds& bounds) {
+    if (bounds.empty()) return;
+    // The bounding sphere, with a margin: from outside it, near sits just before its front;
+    // from inside, near is a small fraction of the far distance (depth precision stays usable
+    // at 24 bits for ratios up to ~10⁴).
+    float radius = std::max(bounds.radius(), 1e-3f) * 1.05f;
+    float distance = glm::length(bounds.center() - position);
+    farPlane = distance + radius;
+    nearPlane = std::max(distance - radius, farPlane * 1e-4f);
+}
+
 } // namespace th

@@ -42,6 +42,9 @@ public:
     Frustum frustum() const { return Frustum::fromMatrix(viewProjection()); }
     /// Places the camera to see `bounds` whole from the +Z side, slightly above.
     void frame(const Bounds& bounds);
+    /// Sets near and far to hold `bounds` whole as seen from where the camera is now (a camera
+    /// placed by hand keeps a depth range that fits it, not one fitted to another position).
+    void fitDepthRange(const Bounds& bounds);
 };
 
 } // namespace th

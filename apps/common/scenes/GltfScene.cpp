@@ -38,7 +38,7 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
     } else if (options.skyHour) {
         scene.environment.source = EnvironmentSource::Sky;
         scene.sky.hour = *options.skyHour;
-        scene.sunLight = true;
+        scene.sunLight = options.punctualLights; // without punctual lights: image-based light only
     } else {
         scene.environment.source = EnvironmentSource::None;
     }

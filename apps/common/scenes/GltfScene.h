@@ -14,6 +14,8 @@ struct GltfSceneOptions {
     std::filesystem::path environment;
     float environmentIntensity = 1.0f;
     std::optional<float> skyHour;
+    /// The model's KHR_lights_punctual lights and, under the sky, the sun's direct light;
+    /// false = image-based light only.
     bool punctualLights = true;
     bool showEnvironment = true;
 };
