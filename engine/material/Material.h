@@ -19,6 +19,8 @@
 
 namespace th {
 
+class MaterialRegistry;
+
 /// A sampler a material's shader may declare, with who provides it (for budget reports).
 struct MaterialSampler {
     std::string name;
@@ -104,12 +106,17 @@ public:
     uint64_t version() const;
     void markDefinesDirty() { ++mVersion; }
 
+    /// Whether `registry` has offered this material its plugin factories (MaterialRegistry::add).
+    bool registeredWith(const MaterialRegistry& registry) const { return mRegistry == &registry; }
+
 protected:
     /// Subclasses call this when values in their uniform block changed.
     void markUniformsDirty() { mUniformsDirty = true; }
 
 private:
+    friend class MaterialRegistry;
     void ensureInterface() const;
+    const MaterialRegistry* mRegistry = nullptr; ///< the registry it was last added to
     std::string mName;
     AlphaMode mAlphaMode = AlphaMode::Opaque;
     bool mDoubleSided = false;

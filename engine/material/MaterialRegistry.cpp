@@ -37,6 +37,8 @@ void MaterialRegistry::removePluginFactory(int id) {
 }
 
 std::shared_ptr<Material> MaterialRegistry::add(std::shared_ptr<Material> material) {
+    if (material->mRegistry == this) return material; // factories already offered
+    material->mRegistry = this;
     mMaterials.push_back(material);
     for (auto& f : mFactories) apply(f.name, f.factory, *material);
     return material;

@@ -1,7 +1,9 @@
 #pragma once
 // The global way to attach plugins: a factory registered here reaches every material the
-// registry knows — those that exist when the factory is added and those added later (the
-// glTF importer registers the materials it creates). A factory may decline a material by
+// registry knows — those that exist when the factory is added and those added later. The
+// glTF importer registers the materials it creates, and the renderer registers every
+// material it draws with its own registry (Renderer::materials()), so materials built in code
+// are reached from their first frame on. A factory may decline a material by
 // returning nullptr (a sky, a particle material); materials that take no plugins at all are
 // never offered. Unlike Babylon.js's RegisterMaterialPlugin, order does not matter.
 #include <functional>
@@ -24,7 +26,8 @@ public:
     /// Stops offering the factory to new materials (attached plugins stay).
     void removePluginFactory(int id);
 
-    /// Registers a material and applies every factory to it. Returns it for chaining.
+    /// Registers a material and applies every factory to it (once: adding it again does
+    /// nothing). Returns it for chaining.
     std::shared_ptr<Material> add(std::shared_ptr<Material> material);
     template <typename T, typename... Args>
     std::shared_ptr<T> create(Args&&... args) {

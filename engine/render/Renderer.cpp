@@ -157,6 +157,8 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         MeshPart& part = mesh->parts()[i];
         Material* material = part.material.get();
         if (!material || part.indexCount == 0) continue;
+        // Global plugin factories reach every material drawn, not only the imported ones.
+        if (!material->registeredWith(mMaterials)) mMaterials.add(part.material);
         if (pass != RenderPass::Main && material->alphaMode() == AlphaMode::Blend) continue; // no blended casters
         bool ready = material->isReady();
         for (auto& p : material->plugins()) ready = ready && (!p->enabled() || p->isReady());

@@ -99,8 +99,12 @@ std::string DriverLogMapper::map(std::string_view log, const LineMap& lines) {
     for (std::string_view line : split(log, '\n')) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         Parsed p = parseLine(line);
-        if (p.ok) out += str(lines.locate(p.line).toString(), ": ", withSeverity(p));
-        else out += line;
+        if (p.ok) {
+            out += str(lines.locate(p.line).toString(), ": ", withSeverity(p));
+            if (const std::string& context = lines.contextAt(p.line); !context.empty()) out += str(" (", context, ")");
+        } else {
+            out += line;
+        }
         out += '\n';
     }
     while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
@@ -123,6 +127,7 @@ std::vector<Diagnostic> DriverLogMapper::parse(std::string_view log, const LineM
                 break;
             }
         d.message = std::string(trim(m));
+        if (const std::string& context = lines.contextAt(p.line); !context.empty()) d.message += str(" (", context, ")");
         out.push_back(std::move(d));
     }
     return out;

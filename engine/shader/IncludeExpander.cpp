@@ -340,7 +340,8 @@ ShaderText IncludeExpander::expand(const ShaderText& text, const IncludeOptions&
     Expansion expansion(mStore, options, out);
     LineSource lines;
     lines.map = &text.lines;
-    for (size_t i = 0; i < text.lines.sourceCount(); ++i) lines.remap.push_back(out.lines.addSource(text.lines.sourceName(uint32_t(i))));
+    for (size_t i = 0; i < text.lines.sourceCount(); ++i)
+        lines.remap.push_back(out.lines.addSource(text.lines.sourceName(uint32_t(i)), text.lines.sourceContext(uint32_t(i))));
     expansion.run(text.text, lines, nullptr, 0);
     return out;
 }

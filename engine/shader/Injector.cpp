@@ -166,7 +166,8 @@ private:
         const LineMap& map = p.snippet->lines;
         auto [it, inserted] = mRemap.try_emplace(p.snippet);
         if (inserted)
-            for (size_t s = 0; s < map.sourceCount(); ++s) it->second.push_back(mOut.lines.addSource(map.sourceName(uint32_t(s))));
+            for (size_t s = 0; s < map.sourceCount(); ++s)
+                it->second.push_back(mOut.lines.addSource(map.sourceName(uint32_t(s)), map.sourceContext(uint32_t(s))));
         // A regex group that spans lines makes the expanded text longer than the snippet.
         const LineOrigin& o = map[std::min(local, map.size() - 1)];
         return {it->second[o.source], o.line};

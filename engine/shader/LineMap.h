@@ -26,8 +26,13 @@ public:
     /// Registers a source name (deduplicated) and returns its index. Names are what users
     /// read: "shaders/pbr/pbr.frag.glsl", "plugins/wind/wind.vert.glsl",
     /// "plugin 'Wind' key 'CUSTOM_VERTEX_UPDATE_WORLDPOS'". Index 0 is "<generated>".
-    uint32_t addSource(std::string_view name);
+    /// `context` says what a file's text is there for when the name alone does not (a plugin
+    /// snippet read from a file: "plugin 'Terrain' key 'CUSTOM_FRAGMENT_BEFORE_LIGHTS'").
+    uint32_t addSource(std::string_view name, std::string_view context = {});
     const std::string& sourceName(uint32_t index) const { return mSources[index]; }
+    const std::string& sourceContext(uint32_t index) const { return mContexts[index]; }
+    /// The context of output line `line` (1-based); empty when it has none.
+    const std::string& contextAt(int line) const;
     size_t sourceCount() const { return mSources.size(); }
 
     void push(LineOrigin origin) { mLines.push_back(origin); }
@@ -39,13 +44,17 @@ public:
     /// stage keeps or drops whole runs of its input's lines.
     void appendSameSources(const LineMap& other, size_t firstLine, size_t lineCount);
     /// Replaces this (line-less) map's source table with `other`'s, so their indices agree.
-    void adoptSources(const LineMap& other) { mSources = other.mSources; }
+    void adoptSources(const LineMap& other) {
+        mSources = other.mSources;
+        mContexts = other.mContexts;
+    }
     void clear() { mLines.clear(); }
     /// Back to a fresh map (only "<generated>"), keeping the line storage's capacity so a
     /// reused ShaderText does not reallocate.
     void reset() {
         mLines.clear();
         mSources.resize(1);
+        mContexts.resize(1);
     }
     void reserve(size_t lines) { mLines.reserve(lines); }
 
@@ -64,6 +73,7 @@ public:
 
 private:
     std::vector<std::string> mSources;
+    std::vector<std::string> mContexts; ///< parallel to mSources
     std::vector<LineOrigin> mLines;
 };
 
@@ -74,7 +84,7 @@ struct ShaderText {
     LineMap lines;
 
     /// Wraps a whole source file: line i of the text maps to line i of `name`.
-    static ShaderText fromSource(std::string_view name, std::string_view text);
+    static ShaderText fromSource(std::string_view name, std::string_view text, std::string_view context = {});
 };
 
 } // namespace th

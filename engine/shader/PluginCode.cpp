@@ -112,9 +112,13 @@ void readCode(PluginCode& plugin, ShaderStage stage, const json::Value& object, 
 
 PluginSnippet& PluginCode::addCode(ShaderStage stage, std::string key, std::string_view text, std::string origin,
                                    SourceLocation where) {
-    if (origin.empty()) origin = str("plugin '", name, "' key '", key, "'");
+    // Code given inline is named by plugin and key; code read from a file is named by the file
+    // (its lines are the file's lines) with plugin and key as the context messages add.
+    std::string context = str("plugin '", name, "' key '", key, "'");
+    if (origin.empty()) std::swap(origin, context);
+    if (origin == context) context.clear();
     auto& list = code(stage);
-    list.push_back({std::move(key), ShaderText::fromSource(origin, text), std::move(where)});
+    list.push_back({std::move(key), ShaderText::fromSource(origin, text, context), std::move(where)});
     return list.back();
 }
 

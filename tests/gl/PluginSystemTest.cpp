@@ -3,10 +3,17 @@
 // rebuilds, and recovery from a broken snippet.
 #include "support/RenderHarness.h"
 
+#include <filesystem>
+#include <map>
+#include <string_view>
+
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "assets/GltfImporter.h"
+#include "assets/ModelLoader.h"
 #include "assets/ProceduralMeshes.h"
 #include "core/Log.h"
+#include "core/Str.h"
 #include "material/MaterialRegistry.h"
 #include "material/PluginUniforms.h"
 #include "shader/ShaderBuilder.h"
@@ -202,6 +209,35 @@ TEST_CASE("a plugin factory reaches existing and later materials and may decline
     CHECK(registry.stats().declined == 1);
 }
 
+TEST_CASE("a plugin factory added after a glTF import reaches the imported materials and those built in code") {
+    RenderHarness h;
+    // Imported first: the loader registers the model's materials with the renderer's registry.
+    ImportedModel model = importGltf(std::filesystem::path(test::sourceDir()) / "tests/data/gltf/triangle.gltf");
+    LoadedModel loaded = addModelToScene(model, h.scene, h.scene.root(), &h.renderer->materials(), {});
+    REQUIRE(!loaded.materials.empty());
+    // Built in code and never registered by hand: the renderer registers it when it draws it.
+    auto coded = std::make_shared<PbrMaterial>("coded", PbrParams{.unlit = true});
+    h.add("quad", makePlane(2, 2, 1), coded);
+    h.camera.position = {0, 5, 0.01f};
+    h.render();
+
+    int offered = 0;
+    h.renderer->materials().addPluginFactory("tint", [&](Material&) -> std::shared_ptr<MaterialPlugin> {
+        ++offered;
+        return std::make_shared<TestPlugin>(tint("LateTint", 0, "vec3(0.0, 0.0, 1.0)"));
+    });
+    for (auto& m : loaded.materials) CHECK(m->plugin("LateTint") != nullptr);
+    CHECK(coded->plugin("LateTint") != nullptr);
+    CHECK(offered == int(loaded.materials.size()) + 1);
+    // ...and the attached code draws: the unlit quad turns blue.
+    ImageRgba8 image = h.render();
+    glm::ivec2 p = toPixel(h, {-0.5f, 0.0f, 0.5f});
+    auto c = image.rgba(p.x, p.y);
+    CHECK(c[2] > 200);
+    CHECK(c[0] < 40);
+    test::requireNoGlErrors(*h.context);
+}
+
 TEST_CASE("a plugin's vertex displacement moves the shadow it casts") {
     RenderHarness h(GlApi::Gles30, 128, 128);
     auto boxMaterial = std::make_shared<PbrMaterial>("box");
@@ -297,9 +333,14 @@ TEST_CASE("an animated plugin uniform survives a rebuild mid-animation") {
     material->addPlugin(plugin);
     h.add("quad", makePlane(4, 4, 1), material);
     h.camera.position = {0, 5, 0.01f};
+    // sRGB encodings of the pulse values used below.
+    const std::map<float, int> encoded = {{0.0f, 0}, {0.2f, 124}, {0.4f, 170}, {0.8f, 231}};
     for (int frame = 0; frame < 3; ++frame) {
-        plugin->floats = {{"pulse", 0.2f * float(frame)}};
-        h.render(frame / 60.0);
+        float pulse = 0.2f * float(frame);
+        plugin->floats = {{"pulse", pulse}};
+        auto c = h.render(frame / 60.0).rgba(48, 48);
+        CHECK(c[2] == 0); // the first program
+        CHECK(int(c[0]) == doctest::Approx(encoded.at(pulse)).epsilon(0.02));
     }
     // Mid-animation: the value moves on AND a define flips, forcing a new program.
     plugin->floats = {{"pulse", 0.8f}};
@@ -307,8 +348,16 @@ TEST_CASE("an animated plugin uniform survives a rebuild mid-animation") {
     plugin->markDefinesDirty();
     auto c = h.render(3 / 60.0).rgba(48, 48);
     CHECK(c[2] == 255);                          // the rebuilt program is in use
-    // ...and sees the live value (0.8, sRGB-encoded: 231), not one frozen when it was built.
     CHECK(int(c[0]) == doctest::Approx(231).epsilon(0.01));
+    // The animation goes on after the rebuild: the new program follows the live value, not
+    // the one it was built with (the onBeforeCompile trap froze it there).
+    for (int frame = 4; frame < 6; ++frame) {
+        float pulse = frame == 4 ? 0.4f : 0.0f;
+        plugin->floats = {{"pulse", pulse}};
+        auto after = h.render(frame / 60.0).rgba(48, 48);
+        CHECK(after[2] == 255);
+        CHECK(int(after[0]) == doctest::Approx(encoded.at(pulse)).epsilon(0.02));
+    }
 }
 
 TEST_CASE("a broken plugin snippet names plugin and key and line - the error material shows - hot reload recovers") {
@@ -333,9 +382,15 @@ TEST_CASE("a broken plugin snippet names plugin and key and line - the error mat
             if (level == LogLevel::Error) errors.emplace_back(m);
         });
         image = h.render();
+        // One line names the snippet file and its line, the identifier, the plugin and the key.
         bool named = false;
         for (auto& e : errors)
-            named = named || (e.find("plugins/typo/typo.frag.glsl:11") != std::string::npos && e.find("terrainRuff") != std::string::npos);
+            for (std::string_view line : split(e, '\n'))
+                named = named || (line.find("plugins/typo/typo.frag.glsl:11") != std::string_view::npos &&
+                                  line.find("terrainRuff") != std::string_view::npos &&
+                                  line.find("plugin 'Typo' key 'CUSTOM_FRAGMENT_UPDATE_ALBEDO'") != std::string_view::npos);
+        if (!named)
+            for (auto& e : errors) MESSAGE(e);
         CHECK(named);
     }
     CHECK(h.renderer->stats().errorDraws > 0);
