@@ -601,15 +601,6 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     TextureFormat format = hdr ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
     if (!mHdrTarget || mHdrTarget->width() != width || mHdrTarget->height() != height || mHdrTarget->colorFormat() != format)
         mHdrTarget = std::make_unique<RenderTarget>(width, height, format, "frame");
-    mHdrTarget->bind();
-    glm::vec3 clear = scene.post.clearColor;
-    // The HDR frame clears to transparent: the tone-mapping pass puts the flat background
-    // colour exactly where nothing covered the pixel.
-    state.clearColor(hdr ? glm::vec4(0.0f) : glm::vec4(clear, scene.post.keepAlpha ? 0.0f : 1.0f));
-    state.clearDepth(1.0f);
-    state.clearStencil(0);
-    state.clear(true, true, true);
-
     std::vector<DrawItem> blended;
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
@@ -620,19 +611,40 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
         std::sort(blended.begin(), blended.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
     }
+    // No stencil material in the frame: no stencil state at all, not even its clear.
+    bool stencilUsed = std::any_of(items.begin(), items.end(), [](auto& i) { return i.state.stencil.has_value(); }) ||
+                       std::any_of(blended.begin(), blended.end(), [](auto& i) { return i.state.stencil.has_value(); });
+
+    mHdrTarget->bind();
+    glm::vec3 clear = scene.post.clearColor;
+    // The HDR frame clears to transparent: the tone-mapping pass puts the flat background
+    // colour exactly where nothing covered the pixel.
+    state.clearColor(hdr ? glm::vec4(0.0f) : glm::vec4(clear, scene.post.keepAlpha ? 0.0f : 1.0f));
+    state.clearDepth(1.0f);
+    if (stencilUsed) state.clearStencil(0);
+    state.clear(true, true, stencilUsed);
 
     if (mOptions.depthPrepass) {
         // Depth first with each material's own depth-pass effect (plugin displacement and
         // discards included), then shade only the visible surface: every covered pixel is
-        // shaded once, at the cost of drawing the opaque geometry twice.
+        // shaded once, at the cost of drawing the opaque geometry twice. A material that
+        // writes no depth in the main pass (a stencil portal's opening) or draws only where
+        // the stencil lets it stays out: its depth would hide what the stencil reveals.
+        auto prepassed = [](const Material& m) {
+            RenderState main = m.renderState(RenderPass::Main);
+            return main.depthWrite && !main.stencil;
+        };
         std::vector<DrawItem> depthItems;
         {
             CpuScope cpu{mStats.cpuOutsideDriverMs};
             collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depthItems, false);
+            depthItems.erase(std::remove_if(depthItems.begin(), depthItems.end(), [&](auto& i) { return !prepassed(*i.material); }),
+                             depthItems.end());
             std::sort(depthItems.begin(), depthItems.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
         }
         drawItems(depthItems, 0, false);
         for (DrawItem& item : items) {
+            if (!prepassed(*item.material)) continue;
             item.state.depthCompare = CompareFunc::LessEqual;
             item.state.depthWrite = false;
         }

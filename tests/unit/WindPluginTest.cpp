@@ -216,22 +216,27 @@ TEST_CASE("wind mirror: lean bends downwind and turning the wind turns the sway"
     CHECK(turned.y == doctest::Approx(expected.y).epsilon(1e-4));
 }
 
-TEST_CASE("wind mirror: gust crests travel downwind at about 1.57 m/s") {
-    // The first gust's crest: 0.24 u − Ω1 t = π/2 (v = 0), so u = (π/2 + Ω1 t) / 0.24.
-    auto crest = [](float t) { return (1.5707963f + float(kWindOmega1) * t) / kWindGustKx; };
-    for (glm::vec2 d : {glm::vec2(1, 0), glm::normalize(glm::vec2(-1, 2))}) {
-        float speed = (crest(10.0f) - crest(0.0f)) / 10.0f;
-        CHECK(speed == doctest::Approx(1.5708f).epsilon(1e-3));
-        // The sampled first component peaks at the predicted crest, which moved downwind.
-        for (float t : {0.0f, 10.0f}) {
-            float u = crest(t);
-            auto first = [&](float uu) { return std::sin(kWindGustKx * uu - float(kWindOmega1) * t); };
-            CHECK(first(u) == doctest::Approx(1.0f).epsilon(1e-4));
-            CHECK(first(u + 1.0f) < first(u));
-            CHECK(first(u - 1.0f) < first(u));
+TEST_CASE("wind mirror: the gust pattern travels downwind at about 1.57 m/s, whatever the wind direction") {
+    // Both gust components move at Ω/k = π/2 m/s (Ω1/0.24 = Ω2/0.56), so the whole pattern
+    // translates: the gust Δt later, c·Δt further downwind, is the gust now. Upwind it is not.
+    const float c = float(kWindOmega1) / kWindGustKx;
+    CHECK(c == doctest::Approx(1.5708f).epsilon(1e-3));
+    CHECK(float(kWindOmega2) / kWindGust2Kx == doctest::Approx(c).epsilon(1e-3));
+    for (glm::vec2 d : {glm::vec2(1, 0), glm::normalize(glm::vec2(-1, 2)), glm::normalize(glm::vec2(0.3f, -1))}) {
+        CAPTURE(d.x);
+        CAPTURE(d.y);
+        float mismatchUpwind = 0.0f;
+        for (glm::vec3 p : {glm::vec3(0, 0, 0), glm::vec3(12.5f, 3, -7), glm::vec3(-40, 0, 25)}) {
+            for (float t : {0.0f, 3.0f, 100.0f}) {
+                const float dt = 2.0f;
+                glm::vec3 downwind = p + glm::vec3(d.x, 0, d.y) * (c * dt);
+                glm::vec3 upwind = p - glm::vec3(d.x, 0, d.y) * (c * dt);
+                float now = windGust(windFrame(p, d), t);
+                CHECK(windGust(windFrame(downwind, d), t + dt) == doctest::Approx(now).epsilon(1e-3));
+                mismatchUpwind = std::max(mismatchUpwind, std::abs(windGust(windFrame(upwind, d), t + dt) - now));
+            }
         }
-        CHECK(crest(10.0f) > crest(0.0f));
-        (void)d;
+        CHECK(mismatchUpwind > 0.5f);
     }
 }
 
