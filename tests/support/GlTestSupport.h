@@ -16,9 +16,25 @@ namespace th::test {
 
 inline constexpr GlApi kBothApis[] = {GlApi::Gles30, GlApi::Gl33Core};
 
+/// Deletes a test's context after failing the test with every GL error and high-severity
+/// debug message nobody claimed (requireNoGlErrors claims them earlier): a test that forgets
+/// to ask still fails for the error it caused.
+struct FailOnUnclaimedGlErrors {
+    void operator()(Context* context) const {
+        if (!context) return;
+        context->makeCurrent();
+        for (auto& e : context->debug().takeErrors()) {
+            std::string message = "GL error left unclaimed when the test's context closed: " + e.text;
+            FAIL_CHECK(message);
+        }
+        delete context;
+    }
+};
+using TestContext = std::unique_ptr<Context, FailOnUnclaimedGlErrors>;
+
 /// A headless context of `api` under the WebGL2 limits profile (unless TRAILHEAD_LIMITS says
 /// otherwise), ignoring TRAILHEAD_GL_API so a test always gets the API it names.
-inline std::unique_ptr<Context> makeTestContext(GlApi api, int width = 64, int height = 64) {
+inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64) {
     ContextDesc desc;
     desc.api = api;
     desc.apiFromEnvironment = false;
@@ -26,7 +42,7 @@ inline std::unique_ptr<Context> makeTestContext(GlApi api, int width = 64, int h
     desc.width = width;
     desc.height = height;
     desc.limitsProfile = LimitsProfile::WebGL2;
-    return createContext(desc);
+    return TestContext(createContext(desc).release());
 }
 
 /// Fails the current test with every GL error and high-severity debug message seen since the

@@ -79,7 +79,7 @@ struct PixelProjector {
 };
 
 struct GltfStage {
-    std::unique_ptr<Context> context;
+    TestContext context;
     std::unique_ptr<Renderer> renderer;
     Scene scene;
     Camera camera;

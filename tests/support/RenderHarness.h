@@ -14,7 +14,7 @@
 namespace th::test {
 
 struct RenderHarness {
-    std::unique_ptr<Context> context;
+    TestContext context;
     std::unique_ptr<Renderer> renderer;
     Scene scene;
     Camera camera;
