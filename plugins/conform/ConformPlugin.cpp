@@ -1,5 +1,6 @@
 #include "plugins/conform/ConformPlugin.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.h"
@@ -51,6 +52,17 @@ void ConformPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) cons
 void ConformPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo&) const {
     uniforms.set("conformRamp", mSettings.ramp);
     uniforms.set("conformOvershoot", mSettings.overshoot);
+}
+
+std::vector<PluginParameter> ConformPlugin::parameters() {
+    // The ramp's slider starts above 0: a zero ramp is undefined in the shader (see setRamp).
+    return {
+        {.name = "overshoot (1 meets the slope)", .value = &mSettings.overshoot, .min = 0.0f,
+         .max = std::max(3.0f, mSettings.overshoot)},
+        {.name = "ramp (model m)", .value = &mSettings.ramp, .min = std::min(0.05f, mSettings.ramp),
+         .max = std::max(3.0f, mSettings.ramp)},
+        {.name = "seat on the slope (CONFORM define)", .toggle = &mActive, .defines = true},
+    };
 }
 
 } // namespace th

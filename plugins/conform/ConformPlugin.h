@@ -7,7 +7,8 @@
 //   trunkMaterial->addPlugin(std::make_shared<ConformPlugin>());
 //
 // Ramp and overshoot are uniforms (instant); setActive flips the CONFORM define (an effect
-// switch). Models must have local +Y up and their origin at the base of the footprint.
+// switch); parameters() offers all three to the demo. Models must have local +Y up and their
+// origin at the base of the footprint.
 #include "material/MaterialPlugin.h"
 #include "plugins/conform/ConformMath.h"
 
@@ -38,6 +39,7 @@ public:
 
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
     void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    std::vector<PluginParameter> parameters() override;
 
 private:
     ConformSettings mSettings;

@@ -1,5 +1,6 @@
 #include "plugins/dither/DitherPlugin.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -63,6 +64,15 @@ void DitherPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const
 void DitherPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo&) const {
     uniforms.set("ditherDistanceScale", mDistanceScale);
     uniforms.set("ditherMeshBands", mMeshBands.vec());
+}
+
+std::vector<PluginParameter> DitherPlugin::parameters() {
+    // The scale's slider starts above 0: setDistanceScale refuses 0, which would collapse every band.
+    return {
+        {.name = "distance scale", .value = &mDistanceScale, .min = std::min(0.1f, mDistanceScale),
+         .max = std::max(3.0f, mDistanceScale)},
+        {.name = "fade (DITHER define)", .toggle = &mActive, .defines = true},
+    };
 }
 
 } // namespace th

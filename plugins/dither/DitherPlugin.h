@@ -16,7 +16,8 @@
 //
 // The discard runs in every pass: the shadow of a tree thins with the tree. The distance
 // scale (a quality tier's "0.6 of every distance") and the mesh bands are uniforms (instant);
-// setActive flips the DITHER define (an effect switch).
+// setActive flips the DITHER define (an effect switch). parameters() offers the distance scale
+// and the switch to the demo (the bands come with the meshes).
 #include <string>
 #include <vector>
 
@@ -52,6 +53,7 @@ public:
     bool accepts(const Material& material, std::string* reason) const override;
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
     void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    std::vector<PluginParameter> parameters() override;
 
 private:
     DitherBands mMeshBands;

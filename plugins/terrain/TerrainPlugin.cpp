@@ -1,5 +1,6 @@
 #include "plugins/terrain/TerrainPlugin.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -122,7 +123,7 @@ void TerrainPlugin::setDetailFade(float start, float end) {
     if (!(end > start) || start < 0.0f)
         throw Error(str("terrain detail fade: start ", start, " m must be at least 0 and before end ", end, " m"));
     mFadeStart = start;
-    mFadeEnd = end;
+    mFadeLength = end - start;
 }
 
 void TerrainPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const {
@@ -200,7 +201,7 @@ void TerrainPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) const {
     const auto& t = kTerrainLayerTiling;
     u.set("terrainTiling", glm::vec4(1.0f / t[0], 1.0f / t[1], 1.0f / t[2], 1.0f / t[3]));
     u.set("terrainTiling2", glm::vec4(1.0f / t[4], 1.0f / t[5], mParallaxDepth, mHeightBlendDepth));
-    u.set("terrainFade", glm::vec4(mFadeStart, mFadeEnd, mUploaded ? 1.0f : 0.0f, terrain::kHexSharpness));
+    u.set("terrainFade", glm::vec4(mFadeStart, mFadeStart + mFadeLength, mUploaded ? 1.0f : 0.0f, terrain::kHexSharpness));
     u.set("terrainRoadInfo", glm::vec4(float(mRoadSegments.size()), mRoadEdge, 0.0f, 0.0f));
     u.set("terrainRoadBounds", mRoadBounds);
     float means[kTerrainLayerCount * 4];
@@ -237,6 +238,19 @@ bool TerrainPlugin::accepts(const Material& material, std::string* reason) const
         return false;
     }
     return true;
+}
+
+std::vector<PluginParameter> TerrainPlugin::parameters() {
+    // Slider floors above 0 where 0 breaks the shader: a zero fade length is setDetailFade's
+    // refusal, and at depth 0 the height blend weighs every layer 0 (a black ground).
+    return {
+        {.name = "detail fade start (m)", .value = &mFadeStart, .min = 0.0f, .max = std::max(400.0f, mFadeStart)},
+        {.name = "detail fade length (m)", .value = &mFadeLength, .min = std::min(1.0f, mFadeLength),
+         .max = std::max(300.0f, mFadeLength)},
+        {.name = "height blend depth", .value = &mHeightBlendDepth,
+         .min = std::min(0.01f, mHeightBlendDepth), .max = std::max(1.0f, mHeightBlendDepth)},
+        {.name = "rock parallax depth (m)", .value = &mParallaxDepth, .min = 0.0f, .max = std::max(0.1f, mParallaxDepth)},
+    };
 }
 
 } // namespace th

@@ -98,8 +98,10 @@ public:
     void setRoad(const std::vector<glm::vec2>& centreline, float halfWidth, float edgeSoftness = 0.35f);
     int roadSegments() const { return int(mRoadSegments.size()); }
 
-    // --- tuning (uniforms: instant) ---
+    // --- tuning (uniforms: instant; parameters() offers them to the demo) ---
     void setDetailFade(float start, float end);
+    float detailFadeStart() const { return mFadeStart; }
+    float detailFadeEnd() const { return mFadeStart + mFadeLength; }
     void setHeightBlendDepth(float depth) { mHeightBlendDepth = depth; }
     void setRockParallaxDepth(float metres) { mParallaxDepth = metres; }
     /// The colour each layer fades to beyond the detail range (linear); set from the maps'
@@ -114,6 +116,7 @@ public:
     bool isReady() const override;
     /// Refuses materials that multiply albedo by vertex colours (the colours are weights).
     bool accepts(const Material& material, std::string* reason) const override;
+    std::vector<PluginParameter> parameters() override;
 
 private:
     struct Road {
@@ -139,7 +142,9 @@ private:
     std::vector<Road> mRoadSegments;
     glm::vec4 mRoadBounds{0.0f};
     float mRoadEdge = 0.35f;
-    float mFadeStart = terrain::kFadeStart, mFadeEnd = terrain::kFadeEnd;
+    // Start and length rather than start and end: two sliders can then never cross, and
+    // smoothstep with edges out of order is undefined in GLSL.
+    float mFadeStart = terrain::kFadeStart, mFadeLength = terrain::kFadeEnd - terrain::kFadeStart;
     float mHeightBlendDepth = terrain::kHeightBlendDepth;
     float mParallaxDepth = terrain::kRockParallaxDepth;
 };

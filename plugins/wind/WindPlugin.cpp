@@ -1,5 +1,6 @@
 #include "plugins/wind/WindPlugin.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.h"
@@ -28,11 +29,15 @@ float checkedHeight(float metres) {
                         "); pass the model-space height of the mesh, origin at its base"));
     return metres;
 }
-glm::vec2 checkedDirection(glm::vec2 d) {
+float checkedDegrees(glm::vec2 d) {
     float len = glm::length(d);
     if (!(len > 1e-6f) || !std::isfinite(len))
         throw Error(str("wind: direction (", d.x, ", ", d.y, ") has no length; give a world XZ direction"));
-    return d / len;
+    return glm::degrees(std::atan2(d.y, d.x));
+}
+glm::vec2 unitDirection(float degrees) {
+    float a = glm::radians(degrees);
+    return {std::cos(a), std::sin(a)};
 }
 } // namespace
 
@@ -52,14 +57,14 @@ PluginDeclaration WindPlugin::makeDeclaration(const WindSettings& settings) {
 
 WindPlugin::WindPlugin(WindSettings settings) : MaterialPlugin(makeDeclaration(settings)), mProfile(settings.profile) {
     mState.meshHeight = checkedHeight(settings.meshHeight);
-    mState.direction = checkedDirection(settings.direction);
+    mDirectionDegrees = checkedDegrees(settings.direction);
     mState.speed = settings.speed;
     mState.lean = settings.lean;
     mState.amplitude = settings.amplitude >= 0.0f ? settings.amplitude : windProfileAmplitude(settings.profile, settings.meshHeight);
     mPerInstanceScale = settings.perInstanceScale;
 }
 
-void WindPlugin::setDirection(glm::vec2 direction) { mState.direction = checkedDirection(direction); }
+void WindPlugin::setDirection(glm::vec2 direction) { mDirectionDegrees = checkedDegrees(direction); }
 void WindPlugin::setSpeed(float speed) { mState.speed = speed; }
 void WindPlugin::setLean(float lean) { mState.lean = lean; }
 void WindPlugin::setAmplitude(float metres) { mState.amplitude = metres; }
@@ -68,6 +73,12 @@ void WindPlugin::setProfile(WindProfile profile) {
     mState.amplitude = windProfileAmplitude(profile, mState.meshHeight);
 }
 void WindPlugin::setMeshHeight(float metres) { mState.meshHeight = checkedHeight(metres); }
+
+WindState WindPlugin::state() const {
+    WindState s = mState;
+    s.direction = unitDirection(mDirectionDegrees);
+    return s;
+}
 
 void WindPlugin::setActive(bool active) {
     if (active == mActive) return;
@@ -89,11 +100,24 @@ void WindPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
 
 void WindPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const {
     uniforms.set("windTime", frame.shaderTime);
-    uniforms.set("windDirection", mState.direction);
+    uniforms.set("windDirection", unitDirection(mDirectionDegrees));
     uniforms.set("windSpeed", mState.speed);
     uniforms.set("windLean", mState.lean);
     uniforms.set("windAmplitude", mState.amplitude);
     uniforms.set("windMeshHeight", mState.meshHeight);
+}
+
+std::vector<PluginParameter> WindPlugin::parameters() {
+    // Room to exaggerate: a quarter of the mesh height, or three times the profile's tip.
+    float amplitudeMax = std::max({0.25f * mState.meshHeight, 3.0f * windProfileAmplitude(mProfile, mState.meshHeight),
+                                   mState.amplitude});
+    return {
+        {.name = "direction (degrees from +X)", .value = &mDirectionDegrees, .min = -180.0f, .max = 180.0f},
+        {.name = "speed", .value = &mState.speed, .min = 0.0f, .max = std::max(4.0f, mState.speed)},
+        {.name = "lean (tip amplitudes)", .value = &mState.lean, .min = 0.0f, .max = std::max(2.0f, mState.lean)},
+        {.name = str("amplitude (m, ", toString(mProfile), ")"), .value = &mState.amplitude, .min = 0.0f, .max = amplitudeMax},
+        {.name = "sway (WIND define)", .toggle = &mActive, .defines = true},
+    };
 }
 
 } // namespace th

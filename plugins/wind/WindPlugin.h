@@ -9,7 +9,8 @@
 // Costs: direction, speed, lean, amplitude and mesh height are uniforms (instant); switching
 // the sway off with setActive(false) or the per-instance scale on or off flips a define
 // (the effect is rebuilt once, then cached). Time comes from the renderer's wrapped shader
-// time every frame.
+// time every frame. parameters() offers direction, speed, lean, amplitude and the sway switch
+// to the demo's sliders.
 //
 // The sway runs in the shadow and depth passes too (a swaying crown moves its shadow),
 // unless WindSettings::inShadowPass / inDepthPass opt out.
@@ -66,13 +67,18 @@ public:
     bool perInstanceScale() const { return mPerInstanceScale; }
     WindProfile profile() const { return mProfile; }
     /// Everything the shader reads except time (for WindMath's windOffset).
-    const WindState& state() const { return mState; }
+    WindState state() const;
+    /// Where the wind blows to, in degrees from world +X towards +Z.
+    float directionDegrees() const { return mDirectionDegrees; }
 
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
     void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    std::vector<PluginParameter> parameters() override;
 
 private:
-    WindState mState;
+    WindState mState; ///< direction unused: mDirectionDegrees holds it
+    // An angle rather than a vector, so a slider can turn the wind and it stays a unit vector.
+    float mDirectionDegrees = 0.0f;
     WindProfile mProfile;
     bool mActive = true;
     bool mPerInstanceScale = false;

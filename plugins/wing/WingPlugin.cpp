@@ -1,5 +1,6 @@
 #include "plugins/wing/WingPlugin.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.h"
@@ -36,8 +37,10 @@ void WingPlugin::setHalfSpan(float metres) {
 void WingPlugin::setHertz(double hertz) {
     if (!(hertz >= 0.0) || !std::isfinite(hertz))
         throw Error(str("wing: beat frequency must be 0 Hz or more (got ", hertz, " Hz)"));
-    mOmega = hertz > 0.0 ? snapHertz(hertz) : 0.0;
+    mHertz = float(hertz);
 }
+
+double WingPlugin::omega() const { return mHertz > 0.0f ? snapHertz(double(mHertz)) : 0.0; }
 
 void WingPlugin::setActive(bool active) {
     if (active == mActive) return;
@@ -51,9 +54,18 @@ void WingPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
 
 void WingPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const {
     uniforms.set("wingTime", frame.shaderTime);
-    uniforms.set("wingOmega", float(mOmega));
+    uniforms.set("wingOmega", float(omega()));
     uniforms.set("wingHalfSpan", mHalfSpan);
     uniforms.set("wingMeshBeat", mMeshBeat);
+}
+
+std::vector<PluginParameter> WingPlugin::parameters() {
+    // Slider floors above 0 where the setters refuse 0 (a zero half-span divides by zero).
+    return {
+        {.name = "beat frequency (Hz)", .value = &mHertz, .min = 0.0f, .max = std::max(20.0f, mHertz)},
+        {.name = "half-span (m)", .value = &mHalfSpan, .min = std::min(0.05f, mHalfSpan), .max = std::max(2.0f, mHalfSpan)},
+        {.name = "beat (WING define)", .toggle = &mActive, .defines = true},
+    };
 }
 
 } // namespace th

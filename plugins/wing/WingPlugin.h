@@ -10,7 +10,8 @@
 //
 // The frequency is snapped onto the shader time's 2π/300 grid, so the beat never snaps at
 // the 300 s wrap. Frequency, half-span and the non-instanced mesh beat are uniforms
-// (instant); setActive flips the WING define (an effect switch).
+// (instant); setActive flips the WING define (an effect switch). parameters() offers the
+// frequency, the half-span and the switch to the demo.
 #include <glm/glm.hpp>
 
 #include "material/MaterialPlugin.h"
@@ -49,15 +50,19 @@ public:
     bool active() const { return mActive; }
     float halfSpan() const { return mHalfSpan; }
     /// The snapped angular frequency (rad/s) the shader uses.
-    double omega() const { return mOmega; }
+    double omega() const;
+    /// The frequency asked for, before snapping.
+    float hertz() const { return mHertz; }
     glm::vec2 meshBeat() const { return mMeshBeat; }
 
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
     void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    std::vector<PluginParameter> parameters() override;
 
 private:
     float mHalfSpan = 0.4f;
-    double mOmega = 0.0;
+    // The asked-for frequency, snapped whenever it is read, so a slider can move it.
+    float mHertz = 0.0f;
     glm::vec2 mMeshBeat{0.0f};
     bool mActive = true;
 };
