@@ -1,9 +1,11 @@
 // The light-stress and gallery scenes are built as their descriptions say (light grid and
 // cone, sphere materials, camera; 256+ spot lights with one room bit each, the shadow budget,
-// the stencil portal) and render without error material or growing effect interfaces.
+// the stencil portal) and render without error material or growing effect interfaces; the
+// light-stress "spot lights" control lays its grid out again for another count.
 #include "support/GlTestSupport.h"
 #include "support/RendererTestSupport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -122,6 +124,52 @@ TEST_CASE("gallery: 256+ spot lights with one room bit each, room-masked meshes,
         CHECK(renderer.stats().shadowDrawCalls > 0);
         CHECK(renderer.lightData().count() >= 256);
         CHECK(renderer.lightClusters().stats().droppedEntries == 0);
+        test::requireNoGlErrors(*context);
+    }
+}
+
+TEST_CASE("light-stress: the spot lights control lays the grid out again for another count") {
+    auto context = test::makeTestContext(GlApi::Gles30, 160, 90);
+    {
+        Renderer renderer(*context, test::testRendererOptions());
+        SceneBuildContext build{renderer, {}, {}, 1};
+        BuiltScene built = buildLightStressScene(build, 10);
+        Scene& scene = *built.scene;
+        auto control = std::find_if(built.controls.begin(), built.controls.end(),
+                                    [](const SceneControl& c) { return c.name == "spot lights"; });
+        REQUIRE(control != built.controls.end());
+        CHECK(control->integer);
+        CHECK(control->min == 0.0f);
+        CHECK(control->max >= 1024.0f);
+        CHECK(control->get() == 10.0f);
+
+        RenderTarget output(160, 90, TextureFormat::RGBA8, "output");
+        renderer.prepare(scene, built.camera, output);
+        renderer.render(scene, built.camera, output, 0.0);
+        CHECK(renderer.lightData().count() == 10);
+
+        control->set(300.0f); // an 18 × 18 grid, the first 300 cells
+        CHECK(control->get() == 300.0f);
+        REQUIRE(scene.lights.size() == 300);
+        const float cell = 40.0f / 18.0f;
+        for (size_t i : {size_t(0), size_t(17), size_t(18), size_t(299)}) {
+            CAPTURE(i);
+            const Light& l = scene.lights[i];
+            CHECK((l.type == LightType::Spot));
+            CHECK(l.name == str("spot ", i));
+            CHECK(l.position.x == doctest::Approx(-20.0f + cell * (float(i % 18) + 0.5f)));
+            CHECK(l.position.z == doctest::Approx(-20.0f + cell * (float(i / 18) + 0.5f)));
+            CHECK(l.position.y == doctest::Approx(6.0f));
+        }
+        renderer.render(scene, built.camera, output, 0.1);
+        CHECK(renderer.lightData().count() == 300);
+        CHECK(renderer.stats().errorDraws == 0);
+
+        control->set(0.0f);
+        CHECK(scene.lights.empty());
+        CHECK(control->get() == 0.0f);
+        renderer.render(scene, built.camera, output, 0.2);
+        CHECK(renderer.lightData().count() == 0);
         test::requireNoGlErrors(*context);
     }
 }

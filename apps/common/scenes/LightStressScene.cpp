@@ -1,5 +1,6 @@
 #include "common/scenes/LightStressScene.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "assets/ProceduralMeshes.h"
@@ -8,6 +9,33 @@
 #include "material/PbrMaterial.h"
 
 namespace th {
+
+void setLightStressLights(Scene& scene, int lightCount) {
+    using F = LightStressFigures;
+    std::erase_if(scene.lights, [](const Light& l) { return l.type == LightType::Spot; });
+    // N spots on a ⌈√N⌉ grid of cells covering the floor, one at each cell centre, row-major.
+    int grid = lightCount > 0 ? int(std::ceil(std::sqrt(double(lightCount)) - 1e-9)) : 0;
+    float cell = grid > 0 ? F::kFloorSize / float(grid) : 0.0f;
+    for (int i = 0; i < lightCount; ++i) {
+        int row = i / grid, column = i % grid;
+        Light l;
+        l.name = str("spot ", i);
+        l.type = LightType::Spot;
+        l.position = {-F::kFloorSize * 0.5f + cell * (float(column) + 0.5f), F::kLightHeight,
+                      -F::kFloorSize * 0.5f + cell * (float(row) + 0.5f)};
+        l.direction = {0.0f, -1.0f, 0.0f};
+        l.outerConeAngle = F::kConeAngle * 0.5f;
+        l.innerConeAngle = 0.0f;
+        l.range = F::kRange;
+        l.intensity = F::kIntensity;
+        l.color = F::kColors[size_t(row + column) % F::kColors.size()];
+        scene.lights.push_back(l);
+    }
+}
+
+int lightStressLightCount(const Scene& scene) {
+    return int(std::count_if(scene.lights.begin(), scene.lights.end(), [](const Light& l) { return l.type == LightType::Spot; }));
+}
 
 BuiltScene buildLightStressScene(SceneBuildContext&, int lightCount) {
     using F = LightStressFigures;
@@ -36,24 +64,12 @@ BuiltScene buildLightStressScene(SceneBuildContext&, int lightCount) {
             built.materials.push_back(material);
         }
 
-    // N spots on a ⌈√N⌉ grid of cells covering the floor, one at each cell centre, row-major.
-    int grid = lightCount > 0 ? int(std::ceil(std::sqrt(double(lightCount)) - 1e-9)) : 0;
-    float cell = grid > 0 ? F::kFloorSize / float(grid) : 0.0f;
-    for (int i = 0; i < lightCount; ++i) {
-        int row = i / grid, column = i % grid;
-        Light l;
-        l.name = str("spot ", i);
-        l.type = LightType::Spot;
-        l.position = {-F::kFloorSize * 0.5f + cell * (float(column) + 0.5f), F::kLightHeight,
-                      -F::kFloorSize * 0.5f + cell * (float(row) + 0.5f)};
-        l.direction = {0.0f, -1.0f, 0.0f};
-        l.outerConeAngle = F::kConeAngle * 0.5f;
-        l.innerConeAngle = 0.0f;
-        l.range = F::kRange;
-        l.intensity = F::kIntensity;
-        l.color = F::kColors[size_t(row + column) % F::kColors.size()];
-        scene.lights.push_back(l);
-    }
+    setLightStressLights(scene, lightCount);
+    // Up to the renderer's default capacity, or more when the scene file asked for more.
+    Scene* lit = &scene;
+    built.controls.push_back({"spot lights", 0.0f, float(std::max(1024, lightCount)),
+                              [lit] { return float(lightStressLightCount(*lit)); },
+                              [lit](float v) { setLightStressLights(*lit, int(std::lround(v))); }, true});
 
     built.camera.position = F::kCameraPosition;
     built.camera.target = F::kCameraTarget;

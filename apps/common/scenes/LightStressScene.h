@@ -42,7 +42,15 @@ struct LightStressFigures {
     static constexpr int kWidth = 1280, kHeight = 720;
 };
 
-/// Builds the light-stress scene with `lightCount` spot lights (0 allowed).
+/// Builds the light-stress scene with `lightCount` spot lights (0 allowed). Its "spot lights"
+/// control (BuiltScene::controls) lays the grid out again for another count at run time.
 BuiltScene buildLightStressScene(SceneBuildContext& context, int lightCount);
+
+/// Replaces the scene's spot lights with `lightCount` of them on the ⌈√N⌉ grid above (0
+/// allowed; lights of other types stay).
+void setLightStressLights(Scene& scene, int lightCount);
+
+/// The spot lights the scene holds.
+int lightStressLightCount(const Scene& scene);
 
 } // namespace th
