@@ -1,5 +1,6 @@
 #include "MaterialResolution.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 
@@ -14,6 +15,77 @@ std::string materialShaderName(const ShaderStore& store, std::string_view materi
     std::string error;
     if (const ShaderSource* s = store.tryResolve(wanted, &error)) return s->name;
     throw Error(str("material '", material, "': no ", toString(stage), " shader: ", error));
+}
+
+std::vector<std::string> shaderPairMaterials(const ShaderStore& store) {
+    std::vector<std::string> out;
+    for (const std::string& name : store.names()) {
+        // "dir/NAME.vert.glsl" names material NAME when "NAME.frag" resolves as well.
+        if (!endsWith(name, ".vert.glsl")) continue;
+        std::string file = std::filesystem::path(name).filename().string();
+        std::string material = file.substr(0, file.size() - std::string_view(".vert.glsl").size());
+        if (!store.tryResolve(material + ".vert") || !store.tryResolve(material + ".frag")) continue;
+        out.push_back(material);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+const std::vector<ShippedMaterial>& shippedMaterials() {
+    static const std::string kAllSlots[] = {"HAS_BASECOLOR_MAP", "HAS_METALLIC_ROUGHNESS_MAP", "HAS_NORMAL_MAP",
+                                            "HAS_OCCLUSION_MAP", "HAS_EMISSIVE_MAP"};
+    static const std::vector<ShippedMaterial> materials = {
+        {.name = "pbr",
+         .usedBy = "glTF models (helmet, gallery exhibits) with every texture slot",
+         .textureDefines = {std::begin(kAllSlots), std::end(kAllSlots)}},
+        {.name = "solid", .usedBy = "light-stress, gallery and forest-stress scenery: factors only"},
+        {.name = "terrain", .usedBy = "hike ground, plugins terrain patch", .plugins = {"terrain"}},
+        {.name = "tree",
+         .usedBy = "hike fir LODs 0-1",
+         .plugins = {"dither", "conform", "wind"},
+         .alphaTested = true,
+         .vertexColors = true,
+         .instanced = true},
+        {.name = "rocks",
+         .usedBy = "hike rocks and fir LOD 2",
+         .plugins = {"dither", "conform"},
+         .alphaTested = true,
+         .vertexColors = true,
+         .instanced = true},
+        {.name = "grass",
+         .usedBy = "hike grass and understory",
+         .plugins = {"wind", "dither"},
+         .alphaTested = true,
+         .vertexColors = true,
+         .instanced = true},
+        {.name = "impostor",
+         .usedBy = "hike far trees (baked cards)",
+         .plugins = {"dither"},
+         .alphaTested = true,
+         .instanced = true,
+         .textureDefines = {"HAS_BASECOLOR_MAP"}},
+        {.name = "birds",
+         .usedBy = "hike ravens, plugins ravens and butterflies",
+         .plugins = {"wing"},
+         .vertexColors = true,
+         .instanced = true},
+        {.name = "wind", .usedBy = "plugins grass and tree", .plugins = {"wind"}, .vertexColors = true, .instanced = true},
+        {.name = "conform", .usedBy = "plugins seated trees", .plugins = {"conform"}, .vertexColors = true, .instanced = true},
+        {.name = "dither",
+         .usedBy = "plugins LOD seam",
+         .plugins = {"dither"},
+         .alphaTested = true,
+         .vertexColors = true,
+         .instanced = true},
+        {.name = "all-plugins",
+         .usedBy = "no scene: every shipped plugin and texture slot at once, the budget's worst case",
+         .plugins = {"wind", "conform", "dither", "wing", "terrain"},
+         .alphaTested = true,
+         .instanced = true,
+         .textureDefines = {std::begin(kAllSlots), std::end(kAllSlots)}},
+    };
+    return materials;
 }
 
 std::vector<PluginCode> loadPlugins(std::string_view spec) {

@@ -16,6 +16,7 @@
 #include "MaterialResolution.h"
 #include "common/BenchStats.h"
 #include "material/EffectCache.h"
+#include "material/ErrorMaterial.h"
 #include "material/PbrMaterial.h"
 #include "plugins/library/PluginLibrary.h"
 #include "render/Renderer.h"
@@ -53,6 +54,13 @@ constexpr const char* kUsage = R"(usage:
       plugin JSON file. Lint findings, the sampler report (texture units of the WebGL2 budget,
       by owner), the budget check and uniform blocks go to stderr; --validate runs
       glslangValidator on the result.
+  th-shader report [--language es300|glsl330] [-D NAME=N]... [-I DIR]...
+      The sampler report of every material the tool knows, main pass, against the WebGL2
+      limits: the PBR material in each configuration the shipped scenes give it (its plugins,
+      alpha mode, instancing, texture slots), the error material, and the store's other shader
+      pairs (built alone; -D values are their defines and index parameters: the example pair
+      needs -D maxLights=N). Each lists the texture units used of the limit and every unit's
+      owner; the exit status is 1 when any material is over a budget or fails to build.
   --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
 )";
 
@@ -80,7 +88,7 @@ Options parseArguments(int argc, char** argv) {
         std::cout << kUsage;
         std::exit(0);
     }
-    if (o.command != "preprocess" && o.command != "inject" && o.command != "build")
+    if (o.command != "preprocess" && o.command != "inject" && o.command != "build" && o.command != "report")
         throw UsageError(str("unknown command '", o.command, "'"));
     bool haveFile = false;
     for (int i = 2; i < argc; ++i) {
@@ -124,6 +132,8 @@ Options parseArguments(int argc, char** argv) {
             haveFile = true;
         } else throw UsageError(str("unknown option '", a, "'"));
     }
+    if (o.command == "report" && (haveFile || !o.material.empty() || !o.plugins.empty()))
+        throw UsageError("report takes no input file, material or plugins: it covers every shipped material");
     if (o.command == "inject" && o.plugins.empty()) throw UsageError("inject needs --plugins P.json");
     if (o.command == "build") {
         if (o.material.empty()) throw UsageError("build needs --material NAME");
@@ -239,6 +249,23 @@ int validate(const ShaderText& text, ShaderStage stage, ShaderLanguage language)
     return ok ? 0 : 1;
 }
 
+// What the effect cache needs to know of a context to build and budget effects the way the
+// renderer does, without one: the API, and the WebGL2 limits.
+ContextInfo webgl2Context(ShaderLanguage language) {
+    ContextInfo context;
+    context.api = language == ShaderLanguage::Es300 ? GlApi::Gles30 : GlApi::Gl33Core;
+    context.limitsProfile = LimitsProfile::WebGL2;
+    context.limits = context.driverLimits = Limits::webgl2Minimums();
+    context.floatRenderTargets = true;
+    return context;
+}
+
+/// The engine's samplers and defines, as Renderer gives them to its cache.
+void configureLikeRenderer(EffectCache& cache) {
+    cache.setEngineSamplers(Renderer::engineSamplers());
+    cache.setBuiltinDefines(engineDefineNames());
+}
+
 // Builds an engine material's effect stage through the material layer: the same request the
 // renderer makes (material and plugin defines, engine defines, plugin declarations) against
 // the WebGL2 limits, without a GL context.
@@ -252,14 +279,9 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
         for (std::string_view name : split(o.plugins, ','))
             if (!trim(name).empty()) material->addPlugin(createShippedPlugin(trim(name)), true);
     }
-    ContextInfo context;
-    context.api = o.language == ShaderLanguage::Es300 ? GlApi::Gles30 : GlApi::Gl33Core;
-    context.limitsProfile = LimitsProfile::WebGL2;
-    context.limits = context.driverLimits = Limits::webgl2Minimums();
-    context.floatRenderTargets = true;
+    ContextInfo context = webgl2Context(o.language);
     EffectCache cache(store, context);
-    cache.setEngineSamplers(Renderer::engineSamplers());
-    cache.setBuiltinDefines(engineDefineNames());
+    configureLikeRenderer(cache);
     DrawInfo draw;
     if (!o.pass.empty() && !parseRenderPass(o.pass, draw.pass)) throw UsageError(str("unknown pass '", o.pass, "'"));
     draw.instanced = o.instanced;
@@ -323,6 +345,115 @@ int runBuild(const Options& o) {
     return o.validate ? validate(result.text, request.stage, o.language) : 0;
 }
 
+// One engine material's main-pass effect in `th-shader report`: its sampler report, then the
+// whole budget check (units, uniform blocks, vectors) the cache makes before compiling.
+// Returns false when it is over a budget or does not build.
+bool reportEngineMaterial(EffectCache& cache, const Material& material, const DrawInfo& draw,
+                          const std::vector<std::string>& textureDefines) {
+    EffectRequest request = makeEffectRequest(material, draw, false);
+    for (const std::string& d : textureDefines) {
+        setDefine(request.defines, d, "");
+        request.declaredDefines.push_back(d);
+    }
+    try {
+        auto [vertex, fragment] = cache.buildSources(request);
+        bool errors = report(vertex.diagnostics);
+        errors = report(fragment.diagnostics) || errors;
+        SamplerReport samplers = samplerReport(cache, request);
+        std::cout << samplers.toString() << "\n";
+        if (errors) {
+            std::cout << "  FAILED: the pipeline reported errors (above, on stderr)\n";
+            return false;
+        }
+        cache.checkBudget(request, ShaderInterface::scan(vertex.text), ShaderInterface::scan(fragment.text));
+        return samplers.unitsUsed <= samplers.unitLimit;
+    } catch (const Error& e) {
+        std::cout << "  FAILED: " << e.what() << "\n";
+        return false;
+    }
+}
+
+// A store shader pair that is no engine material: built alone (no engine samplers to tell
+// apart), so every sampler it declares is its own.
+bool reportShaderPair(const ShaderStore& store, const std::string& name, const Options& o) {
+    ShaderBuildRequest request;
+    request.stage = ShaderStage::Fragment;
+    request.language = o.language;
+    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
+    request.defines = o.defines;
+    setDefine(request.defines, "PASS_MAIN", "1");
+    for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
+    request.indexParameters = indexParameters(o.defines);
+    request.lintErrorsThrow = false;
+    const int limit = Limits::webgl2Minimums().maxTextureImageUnits;
+    try {
+        request.source = materialShaderName(store, name, ShaderStage::Fragment);
+        ShaderBuildResult result = ShaderBuilder(store).build(request);
+        ShaderInterface in = ShaderInterface::scan(result.text);
+        int used = in.textureUnits();
+        std::cout << "material '" << name << "' (shader pair), main pass: " << used << " of " << limit
+                  << " fragment texture units (webgl2), "
+                  << (used <= limit ? str(limit - used, " left") : str(used - limit, " over"));
+        int unit = 0;
+        for (const SamplerDeclaration& s : in.samplers) {
+            std::cout << "\n  " << unit << (unit < 10 ? "  " : " ") << s.name << " (" << s.type << ") shader '" << name << "'";
+            unit += std::max(s.arraySize, 1);
+        }
+        std::cout << "\n";
+        if (report(result.diagnostics)) {
+            std::cout << "  FAILED: the pipeline reported errors (above, on stderr)\n";
+            return false;
+        }
+        return used <= limit;
+    } catch (const Error& e) {
+        std::cout << "material '" << name << "' (shader pair): FAILED: " << e.what()
+                  << " (a pair's index parameters and defines come from -D)\n";
+        return false;
+    }
+}
+
+int runReport(const Options& o) {
+    ShaderStore store = makeStore(o);
+    ContextInfo context = webgl2Context(o.language);
+    EffectCache cache(store, context);
+    configureLikeRenderer(cache);
+    std::vector<std::string> failed;
+    int count = 0;
+
+    for (const ShippedMaterial& m : shippedMaterials()) {
+        PbrParams params;
+        params.alphaMode = m.alphaTested ? AlphaMode::Mask : AlphaMode::Opaque;
+        params.vertexColors = m.vertexColors;
+        auto material = std::make_shared<PbrMaterial>(m.name, params);
+        for (const std::string& p : m.plugins) material->addPlugin(createShippedPlugin(p), true);
+        // Meshes as the scenes make them: normals, uv0, tangents and colours (the terrain's
+        // colours are its layer weights, read whether or not the material tints by them).
+        DrawInfo draw;
+        draw.instanced = m.instanced;
+        draw.hasUv0 = draw.hasTangents = draw.hasColors = true;
+        std::cout << (count ? "\n" : "") << "# " << m.name << ": " << m.usedBy << "; plugins: "
+                  << (m.plugins.empty() ? std::string("none") : join(m.plugins, ", ")) << "\n";
+        if (!reportEngineMaterial(cache, *material, draw, m.textureDefines)) failed.push_back(m.name);
+        ++count;
+    }
+
+    std::cout << "\n# error: drawn in place of a material whose effect failed\n";
+    if (!reportEngineMaterial(cache, ErrorMaterial(), DrawInfo{}, {})) failed.push_back("error");
+    ++count;
+
+    for (const std::string& name : shaderPairMaterials(store)) {
+        if (name == "pbr" || name == "error") continue; // reported above, as the engine builds them
+        std::cout << "\n# " << name << ": a shader pair in the store\n";
+        if (!reportShaderPair(store, name, o)) failed.push_back(name);
+        ++count;
+    }
+
+    std::cout << "\nsampler report: " << count << " materials, ";
+    if (failed.empty()) std::cout << "all within the WebGL2 limits\n";
+    else std::cout << failed.size() << " over budget or failing: " << join(failed, ", ") << "\n";
+    return failed.empty() ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -330,6 +461,7 @@ int main(int argc, char** argv) {
         Options o = parseArguments(argc, argv);
         if (o.command == "preprocess") return runPreprocess(o);
         if (o.command == "inject") return runInject(o);
+        if (o.command == "report") return runReport(o);
         return runBuild(o);
     } catch (const UsageError& e) {
         std::cerr << "th-shader: " << e.what() << "\n" << kUsage;
