@@ -1,7 +1,9 @@
 #include "DemoApp.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <unordered_map>
 
 #include "gl/GlApi.h"
 #define GLFW_INCLUDE_NONE
@@ -21,6 +23,7 @@
 #include "gl/Readback.h"
 #include "gl/StateCache.h"
 #include "plugins/common/SnippetFile.h"
+#include "render/SamplerReport.h"
 
 namespace th {
 
@@ -94,10 +97,63 @@ void DemoApp::load(const std::filesystem::path& path) {
         mOptions.scene = path;
         mSceneError.clear();
         glfwSetWindowTitle(mWindow, str("Trailhead — ", path.filename().string()).c_str());
+        logSamplerReports();
     } catch (const std::exception& e) {
         // Keep showing the last good scene; say what is wrong and where.
         mSceneError = e.what();
         logError("cannot load ", path.string(), ": ", e.what());
+    }
+}
+
+namespace {
+/// The main-pass draw facts of the first mesh drawn with each material: a report built for
+/// another kind of mesh could count other units (and trip plugins' per-mesh warnings).
+void collectDrawInfo(const Node& node, std::unordered_map<const Material*, DrawInfo>& out) {
+    if (node.mesh)
+        for (const MeshPart& part : node.mesh->parts())
+            if (part.material) out.try_emplace(part.material.get(), node.mesh->drawInfo(RenderPass::Main));
+    for (const auto& child : node.children()) collectDrawInfo(*child, out);
+}
+} // namespace
+
+// The texture units of each material, once per scene, in the log where runs can be compared
+// (the statistics panel shows the totals). Materials whose units match share one entry, so a
+// hundred sphere materials do not print a hundred tables.
+void DemoApp::logSamplerReports() {
+    std::unordered_map<const Material*, DrawInfo> draws;
+    collectDrawInfo(mScene->scene->root(), draws);
+    // Materials no mesh uses yet (streamed scenery): a mesh with every common stream.
+    DrawInfo typical;
+    typical.hasUv0 = typical.hasColors = typical.hasTangents = true;
+    struct Group {
+        std::string report;
+        std::string units; ///< the report less its label: what materials must share
+        std::vector<std::string> names;
+    };
+    std::vector<Group> groups;
+    for (auto& m : mScene->materials) {
+        try {
+            auto draw = draws.find(m.get());
+            SamplerReport r = samplerReport(*mRenderer, *m, draw != draws.end() ? draw->second : typical);
+            std::string text = r.toString();
+            std::string units = text.substr(r.label.size());
+            auto same = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.units == units; });
+            if (same != groups.end()) same->names.push_back(m->name());
+            else groups.push_back({text, units, {m->name()}});
+        } catch (const std::exception& e) {
+            // The renderer reports the failed effect itself when it draws the material.
+            logWarning("texture units of material '", m->name(), "': ", e.what());
+        }
+    }
+    for (const Group& g : groups) {
+        std::string others;
+        if (g.names.size() > 1) {
+            size_t shown = std::min<size_t>(g.names.size() - 1, 4);
+            for (size_t i = 1; i <= shown; ++i) others += str(i > 1 ? ", '" : "'", g.names[i], "'");
+            if (g.names.size() - 1 > shown) others += str(" and ", g.names.size() - 1 - shown, " more");
+            others = str("\n  the same for ", others);
+        }
+        logInfo("texture units, ", g.report, others);
     }
 }
 
@@ -219,6 +275,8 @@ int DemoApp::run() {
         ++frames;
         if (mOptions.maxFrames > 0 && frames >= mOptions.maxFrames) break;
     }
+    // Scripts (the Xvfb test) read this to know the demo really drew.
+    logInfo("th-demo: ", frames, " frames rendered");
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

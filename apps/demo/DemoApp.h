@@ -53,6 +53,7 @@ public:
 
 private:
     void load(const std::filesystem::path& path);
+    void logSamplerReports();
     void handleInput(float dt);
     void hotReload();
     void takeScreenshot(int width, int height);
