@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "assets/ImageLoader.h"
 #include "common/AppPaths.h"
 #include "common/Capture.h"
+#include "common/ImageVariety.h"
 #include "common/SceneLibrary.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
@@ -28,6 +30,7 @@ const char* kUsage = R"(usage:
   th-capture --all [--out-dir DIR]
   th-capture --gltf FILE --out FILE.png [glTF options]
   ... [--compare GOLDEN_DIR [--report FILE.html]] [--update GOLDEN_DIR]
+  th-capture --check-not-blank FILE.png [--region X,Y,W,H] [--min-share S] [--delta-e D]
 
 Scene files: assets/scenes/*.json (see assets/scenes/README.md). --all captures every
 shipped scene file.
@@ -50,6 +53,11 @@ Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE
 (--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
 writes <name>.diff.png heat maps and an HTML report, and exits 1 on any regression or
 missing golden. --update DIR writes the captures as the new goldens.
+
+Blank check: --check-not-blank reads an image (a screenshot, say) and exits 1 unless at least
+the share S (default 0.02) of the pixels in the region (default the whole image; W or H 0 runs
+to the edge) differ by more than ΔE D (default 3) from the region's most common colour: a
+cleared or black framebuffer fails. No GL context is made.
 )";
 
 [[noreturn]] void usageError(const std::string& message) {
@@ -95,6 +103,9 @@ struct Options {
     ToneMapping tonemap = ToneMapping::PbrNeutral;
     float exposure = 1.0f;
     CompareTolerance tolerance;
+    std::filesystem::path checkNotBlank;
+    ImageRegion region;
+    double minShare = 0.02;
 };
 
 Options parse(int argc, char** argv) {
@@ -150,7 +161,21 @@ Options parse(int argc, char** argv) {
         } else if (a == "--exposure") o.exposure = number(i);
         else if (a == "--delta-e") o.tolerance.deltaE = number(i);
         else if (a == "--max-share") o.tolerance.maxDifferingShare = number(i);
+        else if (a == "--check-not-blank") o.checkNotBlank = value(i);
+        else if (a == "--min-share") o.minShare = number(i);
+        else if (a == "--region") {
+            std::string v = value(i);
+            char trailing = 0;
+            ImageRegion& r = o.region;
+            if (std::sscanf(v.c_str(), "%d,%d,%d,%d%c", &r.x, &r.y, &r.width, &r.height, &trailing) != 4 || r.x < 0 ||
+                r.y < 0 || r.width < 0 || r.height < 0)
+                usageError(str("--region expects X,Y,W,H in pixels, got '", v, "'"));
+        }
         else usageError(str("unknown option '", a, "'"));
+    }
+    if (!o.checkNotBlank.empty()) {
+        if (!o.scenes.empty() || !o.gltf.empty()) usageError("--check-not-blank reads an image; it captures nothing");
+        return o;
     }
     if (o.scenes.empty() && o.gltf.empty()) usageError("nothing to capture: give --scene, --all or --gltf");
     if (!o.gltf.empty() && o.out.empty() && o.compareDir.empty() && o.updateDir.empty()) usageError("--gltf needs --out FILE.png");
@@ -174,10 +199,24 @@ void reportCoverage(const ImageRgba8& image, const glm::vec3& background, const 
                              "the depth range (near %g, far %g)\n", double(camera.nearPlane), double(camera.farPlane));
 }
 
+int checkNotBlank(const Options& o) {
+    try {
+        ImageVariety v = measureVariety(loadImage(o.checkNotBlank), o.region, o.tolerance.deltaE);
+        bool blank = v.share() < o.minShare;
+        std::printf("%s: %s%s\n", o.checkNotBlank.c_str(), v.summary().c_str(),
+                    blank ? str("; BLANK (fewer than ", o.minShare * 100.0, "%)").c_str() : "; not blank");
+        return blank ? 1 : 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "th-capture: %s\n", e.what());
+        return 1;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     Options o = parse(argc, argv);
+    if (!o.checkNotBlank.empty()) return checkNotBlank(o);
     try {
         ContextDesc desc;
         desc.kind = ContextKind::Headless;
