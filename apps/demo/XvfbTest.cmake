@@ -1,6 +1,9 @@
-# Starts th-demo under a virtual X server, waits for frames, presses F12 (the demo's own
-# screenshot shortcut) with a real key event, presses Escape, and checks that a screenshot was
-# written and the demo exited cleanly.
+# Starts th-demo under a virtual X server on a scene that needs no shared assets, waits for
+# frames, presses F12 (the demo's own screenshot shortcut) with a real key event, presses
+# Escape, and checks what a person would: the demo exited with status 0, it drew several
+# frames, printed its materials' texture units, logged no error, and the screenshot shows a
+# picture (th-capture --check-not-blank, on the part of the window no panel covers).
+# Inputs: DEMO, CAPTURE (executables), SCENE, OUT (a scratch directory).
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 set(script ${OUT}/run.sh)
@@ -10,26 +13,56 @@ pid=$!
 for i in $(seq 1 240); do
   sleep 0.5
   if xdotool search --name Trailhead >/dev/null 2>&1; then break; fi
+  kill -0 $pid 2>/dev/null || break
 done
-sleep 3
-window=$(xdotool search --name Trailhead | head -n 1)
-xdotool windowactivate --sync $window 2>/dev/null || true
-xdotool key --window $window F12
-for i in $(seq 1 120); do
-  sleep 0.5
-  if ls \"${OUT}\"/trailhead-*.png >/dev/null 2>&1; then break; fi
-done
-xdotool key --window $window Escape
-wait $pid
+if kill -0 $pid 2>/dev/null; then
+  sleep 3
+  window=$(xdotool search --name Trailhead | head -n 1)
+  xdotool windowactivate --sync $window 2>/dev/null || true
+  xdotool key --window $window F12
+  for i in $(seq 1 120); do
+    sleep 0.5
+    if ls \"${OUT}\"/trailhead-*.png >/dev/null 2>&1; then break; fi
+  done
+  sleep 1
+  xdotool key --window $window Escape
+fi
+status=0
+wait $pid || status=$?
+echo $status > \"${OUT}/exit-status\"
 ")
 execute_process(COMMAND xvfb-run -a -s "-screen 0 1280x800x24" bash ${script} RESULT_VARIABLE result)
 file(READ ${OUT}/demo.log log)
 message("${log}")
 if(NOT result EQUAL 0)
-  message(FATAL_ERROR "th-demo under Xvfb failed (${result})")
+  message(FATAL_ERROR "the Xvfb script failed (${result})")
+endif()
+file(READ ${OUT}/exit-status status)
+string(STRIP "${status}" status)
+if(NOT status STREQUAL "0")
+  message(FATAL_ERROR "th-demo exited with status ${status} after Escape")
+endif()
+if(NOT log MATCHES "th-demo: ([0-9]+) frames rendered")
+  message(FATAL_ERROR "th-demo did not log its frame count at exit")
+endif()
+set(frames ${CMAKE_MATCH_1})
+if(frames LESS 3)
+  message(FATAL_ERROR "th-demo rendered ${frames} frames; expected at least 3")
+endif()
+if(NOT log MATCHES "texture units, material '[^']+' \\(pbr\\), main pass: [0-9]+ of [0-9]+ fragment texture units")
+  message(FATAL_ERROR "th-demo printed no texture unit report for the scene's materials")
+endif()
+if(log MATCHES "\\[error\\]")
+  message(FATAL_ERROR "th-demo logged an error (above)")
 endif()
 file(GLOB shots ${OUT}/trailhead-*.png)
 if(NOT shots)
   message(FATAL_ERROR "th-demo wrote no screenshot after F12")
 endif()
-message("screenshot: ${shots}")
+list(GET shots 0 shot)
+message("screenshot: ${shot}")
+# Right of the panels (x >= 420) and below the collapsed shader window's title (y >= 40).
+execute_process(COMMAND ${CAPTURE} --check-not-blank ${shot} --region 420,40,0,0 RESULT_VARIABLE blank)
+if(NOT blank EQUAL 0)
+  message(FATAL_ERROR "the screenshot is blank where the scene should be")
+endif()
