@@ -54,13 +54,13 @@ constexpr const char* kUsage = R"(usage:
       plugin JSON file. Lint findings, the sampler report (texture units of the WebGL2 budget,
       by owner), the budget check and uniform blocks go to stderr; --validate runs
       glslangValidator on the result.
-  th-shader report [--language es300|glsl330] [-D NAME=N]... [-I DIR]...
-      The sampler report of every material the tool knows, main pass, against the WebGL2
-      limits: the PBR material in each configuration the shipped scenes give it (its plugins,
-      alpha mode, instancing, texture slots), the error material, and the store's other shader
-      pairs (built alone; -D values are their defines and index parameters: the example pair
-      needs -D maxLights=N). Each lists the texture units used of the limit and every unit's
-      owner; the exit status is 1 when any material is over a budget or fails to build.
+  th-shader report [--language es300|glsl330] [--pairs [-D NAME=N]... [-I DIR]...]
+      The sampler report of every shipped material, main pass, against the WebGL2 limits: the
+      PBR material in each configuration the shipped scenes give it (its plugins, alpha mode,
+      instancing, texture slots) and the error material; with --pairs also the store's other
+      shader pairs (built alone; -D values are their defines and index parameters: the example
+      pair needs -D maxLights=N). Each lists the texture units used of the limit and every
+      unit's owner; the exit status is 1 when any material is over a budget or fails to build.
   --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
 )";
 
@@ -78,6 +78,7 @@ struct Options {
     ShaderLanguage language = ShaderLanguage::Es300;
     int repeat = 0;
     bool annotate = false, validate = false, instanced = false;
+    bool pairs = false; ///< report: the store's other shader pairs too
 };
 
 Options parseArguments(int argc, char** argv) {
@@ -126,12 +127,14 @@ Options parseArguments(int argc, char** argv) {
             o.repeat = int(n);
         } else if (a == "--annotate") o.annotate = true;
         else if (a == "--validate") o.validate = true;
+        else if (a == "--pairs") o.pairs = true;
         else if (a == "-" || a[0] != '-') {
             if (haveFile) throw UsageError(str("more than one input file ('", o.file, "' and '", a, "')"));
             o.file = a;
             haveFile = true;
         } else throw UsageError(str("unknown option '", a, "'"));
     }
+    if (o.pairs && o.command != "report") throw UsageError("--pairs belongs to report");
     if (o.command == "report" && (haveFile || !o.material.empty() || !o.plugins.empty()))
         throw UsageError("report takes no input file, material or plugins: it covers every shipped material");
     if (o.command == "inject" && o.plugins.empty()) throw UsageError("inject needs --plugins P.json");
@@ -441,11 +444,15 @@ int runReport(const Options& o) {
     if (!reportEngineMaterial(cache, ErrorMaterial(), DrawInfo{}, {})) failed.push_back("error");
     ++count;
 
-    for (const std::string& name : shaderPairMaterials(store)) {
-        if (name == "pbr" || name == "error") continue; // reported above, as the engine builds them
-        std::cout << "\n# " << name << ": a shader pair in the store\n";
-        if (!reportShaderPair(store, name, o)) failed.push_back(name);
-        ++count;
+    // The store's other shader pairs are no shipped materials; they are reported when asked
+    // for with --pairs (their index parameters and defines come from -D).
+    if (o.pairs) {
+        for (const std::string& name : shaderPairMaterials(store)) {
+            if (name == "pbr" || name == "error") continue; // reported above, as the engine builds them
+            std::cout << "\n# " << name << ": a shader pair in the store\n";
+            if (!reportShaderPair(store, name, o)) failed.push_back(name);
+            ++count;
+        }
     }
 
     std::cout << "\nsampler report: " << count << " materials, ";
