@@ -1,6 +1,12 @@
 // The renderer draws PBR materials lit by the sun through the shader pipeline, in both APIs.
 #include "support/GlTestSupport.h"
+#include "support/LightingTestSupport.h"
 #include "support/RendererTestSupport.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
 
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
@@ -46,6 +52,36 @@ TEST_CASE("a lit PBR quad renders in front of the clear colour in both APIs") {
     }
 }
 
+namespace {
+
+/// Three unlit quads facing a camera on −Z, one behind the other; `colours[i]` at depth
+/// 0.5·i metres from the nearest, each its own material.
+Scene stackedQuads(const std::vector<glm::vec4>& colours, const std::vector<AlphaMode>& modes, const std::vector<int>& order) {
+    Scene scene;
+    scene.environment.source = EnvironmentSource::None;
+    scene.sunLight = false;
+    scene.post.toneMapping = ToneMapping::None;
+    scene.post.clearColor = {0, 0, 0};
+    for (int i : order) {
+        PbrParams params;
+        params.baseColorFactor = colours[size_t(i)];
+        params.alphaMode = modes[size_t(i)];
+        params.unlit = true;
+        auto material = std::make_shared<PbrMaterial>("quad " + std::to_string(i), params);
+        Node& node = test::addMesh(scene, "quad " + std::to_string(i), test::quadMesh(1.0f, 1.0f), material);
+        node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0)); // face the camera
+        node.transform.translation = {0.3f * float(i), 0.2f * float(i), 0.5f * float(i)};
+    }
+    return scene;
+}
+
+int srgb8(float linear) {
+    float c = linear <= 0.0031308f ? 12.92f * linear : 1.055f * std::pow(linear, 1.0f / 2.4f) - 0.055f;
+    return int(std::lround(std::clamp(c, 0.0f, 1.0f) * 255.0f));
+}
+
+} // namespace
+
 TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
     auto context = test::makeTestContext(GlApi::Gles30, 64, 64);
     {
@@ -53,16 +89,8 @@ TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
             RendererOptions o = test::testRendererOptions();
             o.depthPrepass = prepass;
             Renderer renderer(*context, o);
-            Scene scene;
-            scene.environment.source = EnvironmentSource::None;
-            scene.post.toneMapping = ToneMapping::None;
-            for (int i = 0; i < 3; ++i) {
-                auto material = std::make_shared<PbrMaterial>("m" + std::to_string(i));
-                material->setBaseColorFactor({i == 0 ? 1.0f : 0.2f, i == 1 ? 1.0f : 0.2f, i == 2 ? 1.0f : 0.2f, 1});
-                Node& node = test::addMesh(scene, "quad", test::quadMesh(1.0f, 1.0f), material);
-                node.transform.rotation = glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0));
-                node.transform.translation = {0.4f * float(i), 0.3f * float(i), 0.5f * float(i)};
-            }
+            Scene scene = stackedQuads({{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}}, {AlphaMode::Opaque, AlphaMode::Opaque, AlphaMode::Opaque},
+                                       {2, 0, 1});
             Camera camera;
             camera.position = {0, 0, -4};
             RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
@@ -70,6 +98,50 @@ TEST_CASE("the depth pre-pass gives the same image as drawing without it") {
         };
         ImageRgba8 plain = render(false), prepassed = render(true);
         CHECK((plain.pixels == prepassed.pixels));
+        // Not two blank frames: the nearest (red) quad covers the centre, each quad shows.
+        int red = 0, green = 0, blue = 0;
+        for (int y = 0; y < 64; ++y)
+            for (int x = 0; x < 64; ++x) {
+                auto p = prepassed.rgba(x, y);
+                red += p == std::array<uint8_t, 4>{255, 0, 0, 255};
+                green += p == std::array<uint8_t, 4>{0, 255, 0, 255};
+                blue += p == std::array<uint8_t, 4>{0, 0, 255, 255};
+            }
+        MESSAGE("red ", red, ", green ", green, ", blue ", blue);
+        CHECK((prepassed.rgba(32, 32) == std::array<uint8_t, 4>{255, 0, 0, 255}));
+        CHECK(red > 200);
+        CHECK(green > 20);
+        CHECK(blue > 20);
     }
     test::requireNoGlErrors(*context);
 }
+
+TEST_CASE("blended surfaces draw after opaque ones, back to front, whatever order the scene lists them in") {
+    // Front to back: half-transparent blue, half-transparent red, opaque green. Over black,
+    // drawn right the centre is blue over (red over green): linear (0.25, 0.25, 0.5).
+    // Blended front to back it would be (0.5, 0.25, 0.25); opaque last, plain green.
+    const std::vector<glm::vec4> colours = {{0, 0, 1, 0.5f}, {1, 0, 0, 0.5f}, {0, 1, 0, 1}};
+    const std::vector<AlphaMode> modes = {AlphaMode::Blend, AlphaMode::Blend, AlphaMode::Opaque};
+    const std::array<int, 3> expected = {srgb8(0.25f), srgb8(0.25f), srgb8(0.5f)};
+    for (GlApi api : test::kBothApis) {
+        auto context = test::makeTestContext(api, 64, 64);
+        for (std::vector<int> order : {std::vector<int>{0, 1, 2}, std::vector<int>{2, 1, 0}, std::vector<int>{1, 0, 2}}) {
+            CAPTURE(toString(api));
+            CAPTURE(order[0]);
+            CAPTURE(order[1]);
+            Renderer renderer(*context, test::testRendererOptions());
+            Scene scene = stackedQuads(colours, modes, order);
+            Camera camera;
+            camera.position = {0, 0, -4};
+            RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
+            ImageRgba8 image = test::renderImage(renderer, scene, camera, output);
+            // The centre of the three-way overlap: the quads step by (0.3, 0.2) in x and y.
+            glm::ivec2 p = test::toPixel(camera, 64, 64, glm::vec3(0.3f, 0.2f, 0.5f));
+            auto c = image.rgba(p.x, p.y);
+            MESSAGE(int(c[0]), ",", int(c[1]), ",", int(c[2]), " expected ", expected[0], ",", expected[1], ",", expected[2]);
+            for (int k = 0; k < 3; ++k) CHECK(std::abs(int(c[size_t(k)]) - expected[size_t(k)]) <= 3);
+        }
+        test::requireNoGlErrors(*context);
+    }
+}
+
