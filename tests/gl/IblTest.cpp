@@ -277,3 +277,46 @@ TEST_CASE("without float render targets the environment falls back to 8 bits, sa
         test::requireNoGlErrors(*context);
     }
 }
+
+TEST_CASE("the BRDF table on the GPU holds the CPU integral and its closed-form anchors") {
+    auto context = test::makeTestContext(GlApi::Gles30, 16, 16);
+    {
+        Renderer renderer(*context, test::testRendererOptions());
+        const Texture& lut = renderer.imageBasedLighting().brdfLut();
+        REQUIRE(lut.width() == kBrdfLutSize);
+        Framebuffer framebuffer("BRDF table readback");
+        framebuffer.attachColor(0, lut);
+        framebuffer.setDrawBuffers(1);
+        framebuffer.check();
+        std::vector<float> texels(size_t(kBrdfLutSize) * kBrdfLutSize * 4);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer.id());
+        glReadPixels(0, 0, kBrdfLutSize, kBrdfLutSize, GL_RGBA, GL_FLOAT, texels.data());
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        test::requireNoGlErrors(*context);
+
+        // The upload: every texel is the CPU table's value at half-float precision, in the
+        // layout the shader reads (u = NoV, v = roughness).
+        const auto& table = brdfLutTable();
+        float worstUpload = 0;
+        for (size_t i = 0; i < table.size(); ++i) {
+            worstUpload = std::max(worstUpload, std::abs(texels[i * 4 + 0] - table[i].x));
+            worstUpload = std::max(worstUpload, std::abs(texels[i * 4 + 1] - table[i].y));
+        }
+        CHECK(worstUpload < 1e-3f);
+
+        auto texel = [&](int x, int y) {
+            size_t i = (size_t(y) * kBrdfLutSize + size_t(x)) * 4;
+            return glm::vec2(texels[i], texels[i + 1]);
+        };
+        // Published anchors, read from the GPU copy: at α = 1 and normal incidence the
+        // height-correlated Smith GGX albedo is 1 − ln 2 (D = 1/π, Λ(μ) = (1/μ − 1)/2), all of
+        // it in the F0 term; a nearly smooth surface seen head-on reflects everything (scale
+        // 1, bias 0). The corner texels sit half a texel inside those limits.
+        glm::vec2 rough = texel(kBrdfLutSize - 1, kBrdfLutSize - 1), smooth = texel(kBrdfLutSize - 1, 0);
+        MESSAGE("rough corner (", rough.x, ", ", rough.y, "), smooth corner (", smooth.x, ", ", smooth.y, ")");
+        CHECK(rough.x + rough.y == doctest::Approx(1.0 - std::log(2.0)).epsilon(0.03));
+        CHECK(rough.y < 1e-3f);
+        CHECK(smooth.x == doctest::Approx(1.0).epsilon(0.005));
+        CHECK(smooth.y < 1e-3f);
+    }
+}
