@@ -102,7 +102,7 @@ void Context::initialiseCommon(const ContextDesc& desc, bool headless, std::stri
     bool desktop = desc.api == GlApi::Gl33Core;
     int version = info.majorVersion * 10 + info.minorVersion;
     info.khrDebug = info.hasExtension("GL_KHR_debug") || (desktop ? version >= 43 : version >= 32);
-    info.floatRenderTargets = desktop || info.hasExtension("GL_EXT_color_buffer_float");
+    info.floatRenderTargets = desc.allowFloatRenderTargets && (desktop || info.hasExtension("GL_EXT_color_buffer_float"));
     info.floatLinearFiltering = desktop || info.hasExtension("GL_OES_texture_float_linear");
     info.parallelShaderCompile = info.hasExtension("GL_KHR_parallel_shader_compile");
     info.programBinary = getInt(GL_NUM_PROGRAM_BINARY_FORMATS) > 0;

@@ -42,6 +42,9 @@ struct ContextDesc {
     bool debug = true;
     /// Overridden by TRAILHEAD_LIMITS=native|webgl2.
     LimitsProfile limitsProfile = LimitsProfile::Native;
+    /// False: behave as a device without float colour attachments (an ES 3.0 device lacking
+    /// EXT_color_buffer_float) even where the driver has them, to run that path anywhere.
+    bool allowFloatRenderTargets = true;
 };
 
 struct ContextInfo {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "assets/ProceduralMeshes.h"
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
 #include "render/Renderer.h"
@@ -145,3 +146,56 @@ TEST_CASE("blended surfaces draw after opaque ones, back to front, whatever orde
     }
 }
 
+
+TEST_CASE("without float render targets, tone mapping in the material shader gives the float path's picture") {
+    // A lit sphere on a floor under the sun, ACES: once through the RGBA16F frame and the
+    // tone-mapping pass, once on a context that offers no float attachments (an ES 3.0 device
+    // without EXT_color_buffer_float), where each material tone-maps and encodes itself.
+    auto render = [](bool floatTargets) {
+        auto context = test::makeTestContext(GlApi::Gles30, 96, 96, floatTargets);
+        ImageRgba8 image;
+        {
+            REQUIRE(context->info().floatRenderTargets == floatTargets);
+            Renderer renderer(*context, test::testRendererOptions());
+            Scene scene;
+            scene.environment.source = EnvironmentSource::None;
+            scene.sky.hour = 15.0f;
+            scene.post.toneMapping = ToneMapping::Aces;
+            scene.post.exposure = 1.5f;
+            scene.post.clearColor = {0.1f, 0.1f, 0.3f};
+            auto floor = std::make_shared<PbrMaterial>("floor");
+            floor->setBaseColorFactor({0.7f, 0.7f, 0.7f, 1});
+            floor->setMetallicRoughness(0.0f, 0.8f);
+            test::addMesh(scene, "floor", makePlane(8, 8, 1), floor);
+            auto ball = std::make_shared<PbrMaterial>("ball");
+            ball->setBaseColorFactor({0.9f, 0.3f, 0.1f, 1});
+            ball->setMetallicRoughness(0.0f, 0.35f);
+            Node& sphere = test::addMesh(scene, "ball", makeUvSphere(1.0f, 48, 24), ball);
+            sphere.transform.translation = {0, 1, 0};
+            Camera camera;
+            camera.position = {3, 3, 5};
+            camera.target = {0, 0.8f, 0};
+            RenderTarget output(96, 96, TextureFormat::RGBA8, "output");
+            image = test::renderImage(renderer, scene, camera, output);
+            test::requireNoGlErrors(*context);
+        }
+        return image;
+    };
+    ImageRgba8 floatPath = render(true), inShader = render(false);
+    test::dumpImage(floatPath, "tonemap-float-target");
+    test::dumpImage(inShader, "tonemap-in-shader");
+    int worst = 0, covered = 0;
+    double sum = 0;
+    for (int y = 0; y < 96; ++y)
+        for (int x = 0; x < 96; ++x) {
+            auto a = floatPath.rgba(x, y), b = inShader.rgba(x, y);
+            int d = std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});
+            worst = std::max(worst, d);
+            sum += d;
+            covered += std::abs(a[0] - a[2]) > 20; // the lit floor and ball, not the blue clear
+        }
+    MESSAGE("largest difference ", worst, ", mean ", sum / (96.0 * 96.0), ", covered ", covered);
+    CHECK(covered > 96 * 96 / 3);
+    CHECK(sum / (96.0 * 96.0) < 1.0);
+    CHECK(worst <= 4);
+}

@@ -34,7 +34,7 @@ using TestContext = std::unique_ptr<Context, FailOnUnclaimedGlErrors>;
 
 /// A headless context of `api` under the WebGL2 limits profile (unless TRAILHEAD_LIMITS says
 /// otherwise), ignoring TRAILHEAD_GL_API so a test always gets the API it names.
-inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64) {
+inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64, bool floatRenderTargets = true) {
     ContextDesc desc;
     desc.api = api;
     desc.apiFromEnvironment = false;
@@ -42,6 +42,7 @@ inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64) {
     desc.width = width;
     desc.height = height;
     desc.limitsProfile = LimitsProfile::WebGL2;
+    desc.allowFloatRenderTargets = floatRenderTargets;
     return TestContext(createContext(desc).release());
 }
 
