@@ -60,44 +60,56 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
 void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs, const ShaderInterface& fs) const {
     const Limits& limits = mContext.limits;
     auto owner = [&](const std::string& sampler) { return samplerOwner(r, sampler); };
-    auto report = [&](const ShaderInterface& in, const char* stage, int limit) {
-        int units = in.textureUnits();
-        if (units <= limit) return;
-        // Group by contributor, in first-seen order.
+    // Samplers grouped by contributor in first-seen order, one line each, counting each name
+    // once (a sampler both stages declare takes one unit of the combined budget).
+    auto contributors = [&](const std::vector<const SamplerDeclaration*>& samplers) {
         std::vector<std::pair<std::string, std::vector<std::string>>> groups;
         std::vector<int> counts;
-        for (auto& s : in.samplers) {
-            std::string who = owner(s.name);
+        for (const SamplerDeclaration* s : samplers) {
+            std::string who = owner(s->name);
             auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return g.first == who; });
             if (it == groups.end()) {
                 groups.push_back({who, {}});
                 counts.push_back(0);
                 it = groups.end() - 1;
             }
-            it->second.push_back(s.arraySize > 1 ? str(s.name, "[", s.arraySize, "]") : s.name);
-            counts[size_t(it - groups.begin())] += std::max(s.arraySize, 1);
+            it->second.push_back(s->arraySize > 1 ? str(s->name, "[", s->arraySize, "]") : s->name);
+            counts[size_t(it - groups.begin())] += std::max(s->arraySize, 1);
         }
         std::string lines;
         for (size_t i = 0; i < groups.size(); ++i)
             lines += str("\n  ", groups[i].first, ": ", counts[i], " (", join(groups[i].second, ", "), ")");
+        return lines;
+    };
+    auto report = [&](const ShaderInterface& in, const char* stage, int limit) {
+        int units = in.textureUnits();
+        if (units <= limit) return;
+        std::vector<const SamplerDeclaration*> samplers;
+        for (auto& s : in.samplers) samplers.push_back(&s);
         throw Error(str(r.label, ": the ", stage, " stage needs ", units, " texture units; the ", toString(mContext.limitsProfile),
-                        " limits allow ", limit, ". Contributors:", lines));
+                        " limits allow ", limit, ". Contributors:", contributors(samplers)));
     };
     report(vs, "vertex", limits.maxVertexTextureImageUnits);
     report(fs, "fragment", limits.maxTextureImageUnits);
     std::set<std::string> combined;
+    std::vector<const SamplerDeclaration*> combinedSamplers;
     int combinedUnits = 0;
     for (auto* in : {&vs, &fs})
         for (auto& s : in->samplers)
-            if (combined.insert(s.name).second) combinedUnits += std::max(s.arraySize, 1);
+            if (combined.insert(s.name).second) {
+                combinedUnits += std::max(s.arraySize, 1);
+                combinedSamplers.push_back(&s);
+            }
     if (combinedUnits > limits.maxCombinedTextureImageUnits)
-        throw Error(str(r.label, ": ", combinedUnits, " texture units in total; the limit is ", limits.maxCombinedTextureImageUnits));
+        throw Error(str(r.label, ": the vertex and fragment stages need ", combinedUnits, " texture units together; the ",
+                        toString(mContext.limitsProfile), " limits allow ", limits.maxCombinedTextureImageUnits,
+                        ". Contributors:", contributors(combinedSamplers)));
     auto blocks = [&](const ShaderInterface& in, const char* stage, int limit) {
         if (int(in.uniformBlocks.size()) <= limit) return;
-        std::vector<std::string> names;
-        for (auto& b : in.uniformBlocks) names.push_back(b.name);
-        throw Error(str(r.label, ": the ", stage, " stage declares ", names.size(), " uniform blocks; the ",
-                        toString(mContext.limitsProfile), " limits allow ", limit, ": ", join(names, ", ")));
+        std::string lines;
+        for (auto& b : in.uniformBlocks) lines += str("\n  ", b.name, " (declared at ", b.where.toString(), ")");
+        throw Error(str(r.label, ": the ", stage, " stage declares ", in.uniformBlocks.size(), " uniform blocks; the ",
+                        toString(mContext.limitsProfile), " limits allow ", limit, ". Contributors:", lines));
     };
     blocks(vs, "vertex", limits.maxVertexUniformBlocks);
     blocks(fs, "fragment", limits.maxFragmentUniformBlocks);

@@ -320,6 +320,29 @@ TEST_CASE("a material over the 16-unit budget reports every contributor") {
     CHECK(e.find("allow 16") != std::string::npos);
 }
 
+TEST_CASE("a material over the uniform-block budget names every block and where it is declared") {
+    RenderHarness h;
+    auto material = std::make_shared<PbrMaterial>("blocky");
+    PluginDeclaration d;
+    d.name = "Blocky";
+    std::string definitions, use = "surfaceAlbedo *= vec3(1.0)";
+    for (int i = 0; i < 10; ++i) {
+        definitions += "layout(std140) uniform Blocky" + std::to_string(i) + " { vec4 blocky" + std::to_string(i) + "; };\n";
+        use += " * blocky" + std::to_string(i) + ".rgb";
+    }
+    d.fragment = {{"CUSTOM_FRAGMENT_DEFINITIONS", definitions, "plugins/blocky/blocky.frag.glsl", 1},
+                  {"CUSTOM_FRAGMENT_UPDATE_ALBEDO", use + ";\n"}};
+    material->addPlugin(std::make_shared<TestPlugin>(d));
+    auto effect = h.renderer->effects().get(h.renderer->effectRequest(*material, {.pass = RenderPass::Main, .hasUv0 = true}));
+    REQUIRE(effect->failed());
+    const std::string& e = effect->error();
+    MESSAGE(e);
+    CHECK(e.find("uniform blocks") != std::string::npos);
+    CHECK(e.find("allow 12") != std::string::npos);
+    CHECK(e.find("Scene (declared at ") != std::string::npos);
+    CHECK(e.find("Blocky9 (declared at plugins/blocky/blocky.frag.glsl:10)") != std::string::npos);
+}
+
 TEST_CASE("an animated plugin uniform survives a rebuild mid-animation") {
     RenderHarness h;
     auto material = std::make_shared<PbrMaterial>("m", PbrParams{.unlit = true});
