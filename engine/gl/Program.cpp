@@ -60,8 +60,9 @@ Program PendingProgram::finish() {
     if (!linked) {
         checkStage(mVertex, mSource.vertex, mSource.label, "vertex");
         checkStage(mFragment, mSource.fragment, mSource.label, "fragment");
-        std::string log = infoLog(mProgram.id(), true);
-        // Link errors name no line; map what can be mapped in both stages' terms.
+        // Link errors name no line: each identifier they quote is traced to where each stage
+        // declares it (a plugin's varying missing in one stage, a type mismatch).
+        std::string log = DriverLogMapper::mapLink(infoLog(mProgram.id(), true), mSource.vertex, mSource.fragment);
         throw ShaderCompileError(mSource.label, "link", log);
     }
     glDetachShader(mProgram.id(), mVertex.id());

@@ -1,5 +1,6 @@
 #include "shader/DriverLogMapper.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/Str.h"
@@ -109,6 +110,68 @@ std::string DriverLogMapper::map(std::string_view log, const LineMap& lines) {
     }
     while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
     if (!log.empty() && log.back() != '\n' && !out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+}
+
+namespace {
+
+/// Identifiers the message quotes: `x', 'x' or "x".
+std::vector<std::string_view> quotedIdentifiers(std::string_view line) {
+    std::vector<std::string_view> out;
+    for (size_t i = 0; i < line.size(); ++i) {
+        char open = line[i];
+        if (open != '`' && open != '\'' && open != '"') continue;
+        size_t j = i + 1;
+        if (j >= line.size() || !glsl::isIdentStart(line[j])) continue;
+        while (j < line.size() && glsl::isIdentChar(line[j])) ++j;
+        char close = open == '`' ? '\'' : open;
+        if (j < line.size() && line[j] == close) {
+            std::string_view id = line.substr(i + 1, j - i - 1);
+            if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+            i = j;
+        }
+    }
+    return out;
+}
+
+/// Origin of the first line of `text` where `id` stands as a whole word at global scope
+/// (not indented: a declaration, not a use inside a function); empty when none.
+std::string declarationOf(const ShaderText& text, std::string_view id) {
+    size_t lineStart = 0;
+    for (size_t index = 0; lineStart < text.text.size(); ++index) {
+        size_t end = text.text.find('\n', lineStart);
+        if (end == std::string::npos) end = text.text.size();
+        std::string_view line(text.text.data() + lineStart, end - lineStart);
+        if (!line.empty() && !glsl::isSpace(line[0]))
+            for (size_t at = line.find(id); at != std::string_view::npos; at = line.find(id, at + 1)) {
+                bool startOk = at == 0 || !glsl::isIdentChar(line[at - 1]);
+                bool endOk = at + id.size() >= line.size() || !glsl::isIdentChar(line[at + id.size()]);
+                if (startOk && endOk) {
+                    const std::string& context = text.lines.contextAt(int(index) + 1);
+                    return context.empty() ? text.lines.describe(index) : str(text.lines.describe(index), " (", context, ")");
+                }
+            }
+        lineStart = end + 1;
+    }
+    return {};
+}
+
+} // namespace
+
+std::string DriverLogMapper::mapLink(std::string_view log, const ShaderText& vertex, const ShaderText& fragment) {
+    std::string out;
+    for (std::string_view line : split(log, '\n')) {
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (trim(line).empty()) continue;
+        out += line;
+        for (std::string_view id : quotedIdentifiers(line)) {
+            std::string v = declarationOf(vertex, id), f = declarationOf(fragment, id);
+            if (v.empty() && f.empty()) continue;
+            out += str("\n  [", id, ": vertex: ", v.empty() ? "not declared" : v, "; fragment: ", f.empty() ? "not declared" : f, "]");
+        }
+        out += '\n';
+    }
+    if (!out.empty()) out.pop_back();
     return out;
 }
 

@@ -23,6 +23,11 @@ public:
     static std::string map(std::string_view log, const LineMap& lines);
     /// The recognised messages as diagnostics (severity from error/warning), in log order.
     static std::vector<Diagnostic> parse(std::string_view log, const LineMap& lines);
+    /// A link log names no line, only identifiers (`vFoo', 'vFoo', "vFoo"). Each line that
+    /// quotes one gets where each stage declares it, or that it does not:
+    ///   error: fragment shader input `vTint' has no matching output in the previous stage
+    ///     [vTint: vertex: not declared; fragment: plugins/tint/tint.frag.glsl:3 (plugin 'Tint' key 'K')]
+    static std::string mapLink(std::string_view log, const ShaderText& vertex, const ShaderText& fragment);
 };
 
 } // namespace th

@@ -343,6 +343,26 @@ TEST_CASE("a material over the uniform-block budget names every block and where 
     CHECK(e.find("Blocky9 (declared at plugins/blocky/blocky.frag.glsl:10)") != std::string::npos);
 }
 
+TEST_CASE("a link error is traced to the plugin line that declares the varying") {
+    RenderHarness h;
+    auto material = std::make_shared<PbrMaterial>("tinted", PbrParams{.unlit = true});
+    PluginDeclaration d;
+    d.name = "HalfTint";
+    // The fragment reads a varying the plugin forgot to write from the vertex stage.
+    d.fragment = {{"CUSTOM_FRAGMENT_DEFINITIONS", "// the tint from the vertex stage\nin vec3 vHalfTint;\n",
+                   "plugins/halftint/halftint.frag.glsl", 1},
+                  {"CUSTOM_FRAGMENT_UPDATE_ALBEDO", "surfaceAlbedo = vHalfTint;\n"}};
+    material->addPlugin(std::make_shared<TestPlugin>(d));
+    auto effect = h.renderer->effects().get(h.renderer->effectRequest(*material, {.pass = RenderPass::Main, .hasUv0 = true}));
+    for (int i = 0; i < 200 && !effect->ready() && !effect->failed(); ++i) h.renderer->effects().poll();
+    REQUIRE(effect->failed());
+    const std::string& e = effect->error();
+    MESSAGE(e);
+    CHECK(e.find("link") != std::string::npos);
+    CHECK(e.find("[vHalfTint: vertex: not declared; fragment: plugins/halftint/halftint.frag.glsl:2") != std::string::npos);
+    for (auto& m : h.context->debug().takeErrors()) MESSAGE("driver: ", m.text); // the deliberate link failure
+}
+
 TEST_CASE("an animated plugin uniform survives a rebuild mid-animation") {
     RenderHarness h;
     auto material = std::make_shared<PbrMaterial>("m", PbrParams{.unlit = true});

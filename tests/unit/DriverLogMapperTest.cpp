@@ -54,3 +54,23 @@ TEST_CASE("DriverLogMapper: whole logs and diagnostics") {
     CHECK(diagnostics[0].where.toString() == "plugins/terrain/terrain.frag.glsl:42");
     CHECK(diagnostics[0].message == "'terrainRough' : undeclared identifier");
 }
+
+TEST_CASE("DriverLogMapper: a link log's quoted identifiers are traced to each stage's declaration") {
+    ShaderText vertex = ShaderText::fromSource("shaders/pbr/pbr.vert.glsl", "#version 300 es\nout vec2 vUv0;\nvoid main() {\n    vUv0 = vec2(0.0);\n}\n");
+    ShaderText tint = ShaderText::fromSource("plugins/tint/tint.frag.glsl", "in vec3 vTint;\n", "plugin 'Tint' key 'CUSTOM_FRAGMENT_DEFINITIONS'");
+    ShaderText fragment = ShaderText::fromSource("shaders/pbr/pbr.frag.glsl", "#version 300 es\nin vec2 vUv0;\n");
+    fragment.text += tint.text;
+    fragment.lines.append(tint.lines);
+    std::string mesa = "error: fragment shader input `vTint' has no matching output in the previous stage\n";
+    CHECK(DriverLogMapper::mapLink(mesa, vertex, fragment) ==
+          "error: fragment shader input `vTint' has no matching output in the previous stage\n"
+          "  [vTint: vertex: not declared; fragment: plugins/tint/tint.frag.glsl:1 (plugin 'Tint' key 'CUSTOM_FRAGMENT_DEFINITIONS')]");
+    // NVIDIA-style quotes, an identifier both stages declare (a use inside main does not count),
+    // and a line that quotes nothing either stage declares passes through.
+    std::string nvidia = "error: varying \"vUv0\" type mismatch\nerror: 'main' : something\n";
+    CHECK(DriverLogMapper::mapLink(nvidia, vertex, fragment) ==
+          "error: varying \"vUv0\" type mismatch\n"
+          "  [vUv0: vertex: shaders/pbr/pbr.vert.glsl:2; fragment: shaders/pbr/pbr.frag.glsl:2]\n"
+          "error: 'main' : something\n"
+          "  [main: vertex: shaders/pbr/pbr.vert.glsl:3; fragment: not declared]");
+}
