@@ -353,22 +353,27 @@ void benchStress(Renderer& renderer, const Options& o) {
     RenderTarget output(o.width, o.height, TextureFormat::RGBA8, "forest-stress");
     std::printf("\n== forest-stress (%s): %dx%d, 20 000 instances of one %llu-triangle tree ==\n", path.filename().c_str(),
                 o.width, o.height, (unsigned long long)built.counts[1].second);
-    for (bool shadows : {false, true}) {
+    for (const ForestStressVariant& variant : forestStressVariants(file)) {
+        const bool shadows = variant.shadows;
         RendererOptions& ro = renderer.options();
         ro.shadows.enabled = shadows;
-        ro.shadows.cascades = 2;
-        ro.shadows.mapSize = 2048;
+        ro.shadows.cascades = variant.cascades;
+        ro.shadows.mapSize = variant.mapSize;
+        ro.shadows.maxDistance = variant.maxDistance;
         ro.resolutionScale = 1.0f;
         renderer.prepare(scene, camera, output);
         FrameFigures f = measure(renderer, scene, camera, output, std::max(1, o.warmup), o.frames, 0.0, [](double) {});
         std::printf("  %-22s median %.1f ms, p90 %.1f ms; process CPU %.1f ms; render() CPU %.2f ms (outside the driver "
                     "%.2f ms); draws %u (main %u, shadow %u); triangles %llu; instances (main) %llu\n",
-                    shadows ? "2 cascades of 2048^2:" : "no shadows:", f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs,
+                    (shadows ? str(variant.cascades, " cascades of ", variant.mapSize, "^2:") : variant.name + ":").c_str(),
+                    f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs,
                     f.outsideDriverMs, f.last.drawCalls, f.last.mainDrawCalls, f.last.shadowDrawCalls,
                     (unsigned long long)f.last.triangles, (unsigned long long)f.last.instances);
         if (!o.png.empty()) {
             std::filesystem::create_directories(o.png);
-            writePng(o.png / str("forest-stress-", shadows ? "shadows" : "plain", ".png"),
+            std::string tag = variant.name;
+            std::replace(tag.begin(), tag.end(), ' ', '-');
+            writePng(o.png / str("forest-stress-", tag, ".png"),
                      readPixels(output.framebufferId(), 0, 0, o.width, o.height));
         }
     }

@@ -49,9 +49,10 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
     built.camera.nearPlane = 0.5f;
     built.camera.farPlane = 3000.0f;
 
-    auto groundMaterial = solidColorMaterial("ground", {0.25f, 0.32f, 0.18f}, 0.0f, 0.95f);
+    auto groundMaterial = solidColorMaterial("ground", o.groundColor, o.groundMetallic, o.groundRoughness);
     Node& ground = addMeshNode(scene.root(), "ground",
                                std::make_shared<Geometry>(makePlane(o.groundSize, o.groundSize, 1), "ground"), groundMaterial);
+    ground.transform.translation = o.groundCenter;
     ground.mesh->castShadows = false;
 
     auto treeMaterial = vertexColorMaterial("tree", 0.8f);
@@ -75,6 +76,7 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
         cells[size_t(cz) * size_t(o.cells) + size_t(cx)].push_back(m);
     }
     Node& forest = scene.root().addChild("forest");
+    forest.transform.translation = o.groundCenter;
     for (size_t c = 0; c < cells.size(); ++c) {
         if (cells[c].empty()) continue;
         auto mesh = std::make_shared<Mesh>(str("trees ", c), treeGeometry);
@@ -127,12 +129,35 @@ BuiltScene buildForestStressSceneFile(SceneBuildContext& context, const SceneFil
                 throw Error(s->where(), "'ground.size' must be [size, size] (a square)");
             o.groundSize = float(a[0].asNumber("ground.size"));
         }
-        for (const char* key : {"center", "baseColor", "roughness", "metallic"}) r.optional(key);
+        if (const json::Value* c = r.optional("center")) o.groundCenter = readVec3(*c, "ground.center");
+        if (const json::Value* c = r.optional("baseColor")) o.groundColor = readVec3(*c, "ground.baseColor");
+        o.groundRoughness = float(r.number("roughness", o.groundRoughness));
+        o.groundMetallic = float(r.number("metallic", o.groundMetallic));
         r.finish();
     }
     if (const json::Value* s = doc.find("sunDirection")) o.sunDirection = readVec3(*s, "sunDirection");
     if (const json::Value* c = doc.find("cells")) o.cells = int(c->asInt("cells", 1, 64));
+    (void)forestStressVariants(file); // checks the variants' keys and types with the rest
     return buildForestStressScene(context, o);
+}
+
+std::vector<ForestStressVariant> forestStressVariants(const SceneFile& file) {
+    const json::Value* list = file.document ? file.document->find("variants") : nullptr;
+    if (!list) return {{"no shadows", false}, {"shadows", true}};
+    std::vector<ForestStressVariant> variants;
+    for (const json::Value& v : list->asArray("variants")) {
+        json::ObjectReader r(v, "variants[]");
+        ForestStressVariant variant;
+        variant.name = r.required("name").asString("variants[].name");
+        variant.shadows = r.boolean("shadows", false);
+        if (const json::Value* c = r.optional("cascades")) variant.cascades = int(c->asInt("variants[].cascades", 1, 4));
+        if (const json::Value* m = r.optional("mapSize")) variant.mapSize = int(m->asInt("variants[].mapSize", 64, 8192));
+        variant.maxDistance = float(r.number("maxDistance", variant.maxDistance));
+        r.finish();
+        variants.push_back(std::move(variant));
+    }
+    if (variants.empty()) throw Error(list->where(), "'variants' is empty: give at least one way to render the scene");
+    return variants;
 }
 
 } // namespace th

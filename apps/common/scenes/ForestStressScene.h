@@ -21,6 +21,9 @@ namespace th {
 struct ForestStressOptions {
     int trees = 20000;
     float groundSize = 2000.0f;
+    glm::vec3 groundCenter{0.0f}; ///< the trees are spread over the ground square around it
+    glm::vec3 groundColor{0.25f, 0.32f, 0.18f};
+    float groundRoughness = 0.95f, groundMetallic = 0.0f;
     float minScale = 0.7f, maxScale = 1.3f;
     glm::vec3 sunDirection{-0.4f, -1.0f, -0.3f};
     int cells = 8;        ///< cells per side of the culling grid
@@ -34,7 +37,20 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
 /// point down.
 std::pair<float, float> sunHourAndLatitude(glm::vec3 direction);
 
-/// Reads the file's documented keys ("trees", "ground", "sunDirection", "cells") and builds.
+/// One way the standard asks to render the scene (the file's "variants").
+struct ForestStressVariant {
+    std::string name;
+    bool shadows = false;
+    int cascades = 2, mapSize = 2048;
+    float maxDistance = 300.0f;
+};
+
+/// The file's "variants" (each key checked), or the standard two when it has none: no
+/// shadows, then 2 cascades of 2048² over 300 m.
+std::vector<ForestStressVariant> forestStressVariants(const SceneFile& file);
+
+/// Reads the file's documented keys ("trees", "ground", "sunDirection", "cells", "variants")
+/// and builds.
 BuiltScene buildForestStressSceneFile(SceneBuildContext& context, const SceneFile& file);
 /// The extra top-level keys a forest-stress file may carry.
 const std::vector<std::string>& forestStressKeys();
