@@ -186,11 +186,13 @@ void printSamplerReports(Renderer& renderer, Scene& scene) {
         for (auto& p : n->mesh->parts())
             if (p.material && !seen.count(p.material.get())) seen[p.material.get()] = n->mesh.get();
     }
-    std::printf("  texture units per material (main pass, fragment stage):\n");
-    for (auto& [material, mesh] : seen) {
-        SamplerReport r = samplerReport(renderer, *material, mesh->drawInfo());
-        std::printf("    %-16s %2d of %d (%s)\n", material->name().c_str(), r.unitsUsed, r.unitLimit, r.profile.c_str());
-    }
+    // By name, so the line reads the same from run to run.
+    std::map<std::string, SamplerReport> reports;
+    for (auto& [material, mesh] : seen) reports.emplace(material->name(), samplerReport(renderer, *material, mesh->drawInfo()));
+    std::string line;
+    for (auto& [name, r] : reports) line += str(line.empty() ? "" : ", ", name, " ", r.unitsUsed, "/", r.unitLimit);
+    std::printf("  texture units per material (main pass, fragment, %s): %s\n",
+                reports.empty() ? "-" : reports.begin()->second.profile.c_str(), line.c_str());
 }
 
 void benchHike(Renderer& renderer, const Options& o) {
@@ -290,7 +292,7 @@ void benchHike(Renderer& renderer, const Options& o) {
                 }
             }
         }
-        if (tier == o.tiers.back()) printSamplerReports(renderer, scene);
+        printSamplerReports(renderer, scene);
     }
 
     if (o.walk > 0) {
