@@ -57,6 +57,8 @@ void MaterialPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) con
 
 void MaterialPlugin::updateUniforms(PluginUniforms&, const FrameInfo&) const {}
 
+void MaterialPlugin::updateDrawUniforms(PluginUniforms&, const DrawContext&, const FrameInfo&) const {}
+
 TextureBinding MaterialPlugin::texture(std::string_view) const { return {}; }
 
 bool MaterialPlugin::accepts(const Material& material, std::string* reason) const {

@@ -12,13 +12,18 @@
 //     that every program of the material reads, so a rebuilt program sees it at once;
 //   - changing a define (in prepareDefines, after markDefinesDirty()) selects another effect:
 //     a rebuild the first time, a cache hit when flipped back;
-//   - enabling or disabling the plugin changes the material's code: also an effect switch.
+//   - enabling or disabling the plugin changes the material's code: also an effect switch;
+//   - per-draw uniforms (perDrawUniforms, updateDrawUniforms) re-upload the material's small
+//     plugin block before each draw that uses it: per-object values without a define each.
+// docs/injection-points.md repeats this table for plugin authors.
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <glm/glm.hpp>
 
 #include "material/DrawInfo.h"
 #include "shader/PluginCode.h"
@@ -59,6 +64,20 @@ struct PluginDeclaration {
     /// expensive and invisible in depth.
     bool inDepthPass = true;
     bool inShadowPass = true;
+    /// Whether updateDrawUniforms() runs before every draw of a material using the plugin
+    /// (per-object values on a shared material). Each such draw re-uploads the material's
+    /// plugin block, so leave it off unless the values really differ per draw.
+    bool perDrawUniforms = false;
+};
+
+/// What a plugin may look at when it writes per-draw uniforms: the draw's pass, mesh name,
+/// world transform, instance count and user bits. Plain data, as DrawInfo.
+struct DrawContext {
+    RenderPass pass = RenderPass::Main;
+    std::string_view mesh;
+    glm::mat4 world{1.0f};
+    uint32_t instances = 0; ///< 0 when not instanced
+    uint32_t userFlags = 0;
 };
 
 /// A texture and the sampler state to read it with.
@@ -106,6 +125,10 @@ public:
     virtual void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const;
     /// Writes uniforms once per frame per material using the plugin.
     virtual void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const;
+    /// Writes uniforms before one draw, after updateUniforms(); called only when the
+    /// declaration asks for it (perDrawUniforms). What it leaves unwritten keeps the frame's
+    /// value from updateUniforms() or the previous draw.
+    virtual void updateDrawUniforms(PluginUniforms& uniforms, const DrawContext& draw, const FrameInfo& frame) const;
     /// The texture for one of the declared samplers; a missing one binds a neutral 1×1
     /// placeholder (isReady() says whether the real one is there).
     virtual TextureBinding texture(std::string_view sampler) const;

@@ -51,6 +51,7 @@ struct Renderer::DrawItem {
     uint32_t instances = 0;
     RenderState state;
     bool receiveShadows = true;
+    RenderPass pass = RenderPass::Main;
 };
 
 struct Renderer::EffectSlot {
@@ -187,6 +188,7 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         item.world = node.world();
         item.depth = depth;
         item.instances = mesh->instanced() ? uint32_t(mesh->instances()->count()) : 0;
+        item.pass = pass;
         item.state = material->renderState(pass);
         // glTF: a transform that mirrors (negative determinant) turns the triangles' winding,
         // whether the node's world transform mirrors or every instance's matrix does.
@@ -307,7 +309,13 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
         if (UniformBuffer* mb = item.material->materialBlock()) mb->bind(2);
         if (!item.material->plugins().empty()) {
             UniformBuffer& pb = item.material->pluginBlock();
-            if (!pb.layout().members().empty()) pb.bind(3);
+            for (auto& p : item.material->plugins()) {
+                if (!p->enabled() || !p->declaration().perDrawUniforms) continue;
+                PluginUniforms uniforms(pb, p->name());
+                DrawContext draw{item.pass, item.mesh->name(), item.world, item.instances, item.mesh->userFlags};
+                p->updateDrawUniforms(uniforms, draw, FrameInfo{mSeconds, wrappedShaderTime(mSeconds), mFrame});
+            }
+            if (!pb.layout().members().empty()) pb.bind(3); // uploads what a per-draw write changed
         }
         bindSamplers(*item.effect, *item.material);
         const MeshPart& part = item.mesh->parts()[item.part];

@@ -363,6 +363,46 @@ TEST_CASE("a link error is traced to the plugin line that declares the varying")
     for (auto& m : h.context->debug().takeErrors()) MESSAGE("driver: ", m.text); // the deliberate link failure
 }
 
+namespace {
+
+/// Tints each draw by which side of x = 0 its object stands on: a per-object value on one
+/// shared material, written per draw.
+class SideTint : public MaterialPlugin {
+public:
+    SideTint() : MaterialPlugin(declaration()) {}
+    static PluginDeclaration declaration() {
+        PluginDeclaration d;
+        d.name = "SideTint";
+        d.uniforms = {{"sideRed", "float"}};
+        d.fragment = {{"CUSTOM_FRAGMENT_UPDATE_ALBEDO", "surfaceAlbedo = vec3(sideRed, 0.0, 1.0 - sideRed);\n"}};
+        d.perDrawUniforms = true;
+        return d;
+    }
+    void updateDrawUniforms(PluginUniforms& uniforms, const DrawContext& draw, const FrameInfo&) const override {
+        uniforms.set("sideRed", draw.world[3].x > 0.0f ? 1.0f : 0.0f);
+        ++draws;
+    }
+    mutable int draws = 0;
+};
+
+} // namespace
+
+TEST_CASE("per-draw plugin uniforms give two objects sharing a material their own values") {
+    RenderHarness h;
+    auto material = std::make_shared<PbrMaterial>("shared", PbrParams{.unlit = true});
+    auto plugin = std::make_shared<SideTint>();
+    material->addPlugin(plugin);
+    h.add("left", makePlane(1, 1, 1), material).transform.translation = {-1, 0, 0};
+    h.add("right", makePlane(1, 1, 1), material).transform.translation = {1, 0, 0};
+    h.camera.position = {0, 5, 0.01f};
+    ImageRgba8 image = h.render();
+    glm::ivec2 left = toPixel(h, {-1, 0, 0}), right = toPixel(h, {1, 0, 0});
+    CHECK((image.rgba(left.x, left.y) == std::array<uint8_t, 4>{0, 0, 255, 255}));
+    CHECK((image.rgba(right.x, right.y) == std::array<uint8_t, 4>{255, 0, 0, 255}));
+    CHECK(plugin->draws >= 2);
+    test::requireNoGlErrors(*h.context);
+}
+
 TEST_CASE("an animated plugin uniform survives a rebuild mid-animation") {
     RenderHarness h;
     auto material = std::make_shared<PbrMaterial>("m", PbrParams{.unlit = true});
