@@ -31,8 +31,13 @@ TEST_CASE("a stencil portal: one material draws only inside the written mask, an
     // With and without the depth pre-pass: the portal's opening writes no depth and the
     // stencil-tested floors draw only where the mask lets them, so neither may lay down depth
     // ahead of the main pass.
-    for (auto [api, prepass] :
-         {std::pair{GlApi::Gles30, false}, std::pair{GlApi::Gl33Core, false}, std::pair{GlApi::Gles30, true}}) {
+    struct Run {
+        GlApi api;
+        bool prepass;
+    };
+    for (Run run : {Run{GlApi::Gles30, false}, Run{GlApi::Gl33Core, false}, Run{GlApi::Gles30, true}}) {
+        const GlApi api = run.api;
+        const bool prepass = run.prepass;
         CAPTURE(std::string(toString(api)));
         CAPTURE(prepass);
         auto context = makeTestContext(api, 128, 128);
