@@ -4,9 +4,12 @@
 #include "support/PluginGlTestSupport.h"
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "assets/ProceduralMeshes.h"
 #include "common/Presets.h"
+#include "common/SceneFile.h"
 #include "common/hike/Impostor.h"
 #include "common/scenes/HikeScene.h"
 #include "plugins/terrain/TerrainPlugin.h"
@@ -175,5 +178,53 @@ TEST_CASE("the hike scene builds, renders non-black at noon, and the low sun is 
             CHECK(groundAverages(inside).nonBlack > kWidth * kHeight / 2 * 9 / 10);
             test::requireNoGlErrors(*context);
         }
+    }
+}
+
+TEST_CASE("a hike file's terrain, forest and grass settings reach the scene, and bad ones name file, line and key") {
+    auto write = [](const std::string& params) {
+        std::filesystem::path path = std::filesystem::temp_directory_path() / "trailhead-hike-settings.json";
+        std::ofstream(path) << "{\n  \"kind\": \"hike\",\n  \"quality\": \"high\",\n  \"params\": " << params << "\n}\n";
+        return path;
+    };
+    SceneFile file = loadSceneFile(write(R"({"terrainMapSize": 64, "impostorResolution": 64, "birds": false,
+    "terrain": {"rings": 4, "cells": 64, "baseSpacing": 2},
+    "forest": {"nearRadius": 150}, "grass": {"spacing": 0.5}})"));
+    HikeSceneOptions o = hikeOptionsFromFile(file);
+    CHECK(o.clipmapRings == 4);
+    CHECK(o.clipmapCells == 64);
+    CHECK(o.clipmapSpacing == 2.0f);
+    REQUIRE(o.forestNearRadius);
+    CHECK(*o.forestNearRadius == 150.0f);
+    REQUIRE(o.grassSpacing);
+    CHECK(*o.grassSpacing == 0.5f);
+
+    auto context = test::makeTestContext(GlApi::Gles30, 32, 32);
+    {
+        Renderer renderer(*context, test::pluginRendererOptions());
+        SceneBuildContext build{renderer, std::filesystem::path(test::sourceDir()) / "assets", {}, 1};
+        std::shared_ptr<const HikeStats> stats;
+        BuiltScene built = buildHikeScene(build, o, &stats);
+        applyQualityTier(renderer, built, "high");
+        built.update(0.0, built.camera);
+        CHECK(stats->nearRadius == 150.0f); // the file's, not the high tier's 120 m
+        int rings = 0;
+        for (auto& group : built.scene->root().children())
+            for (auto& child : group->children()) rings += child->name().rfind("ring ", 0) == 0;
+        CHECK(rings == 4);
+    }
+
+    for (auto [params, key] : {std::pair{R"({"terrain": {"cells": 130}})", "params.terrain.cells"},
+                               std::pair{R"({"forest": {"nearRadius": 10}})", "params.forest.nearRadius"},
+                               std::pair{R"({"grass": {"spacnig": 0.5}})", "params.grass.spacnig"}}) {
+        std::string message;
+        try {
+            hikeOptionsFromFile(loadSceneFile(write(params)));
+        } catch (const Error& e) {
+            message = e.what();
+        }
+        INFO(message);
+        CHECK(message.find("trailhead-hike-settings.json:4:") != std::string::npos);
+        CHECK(message.find(key) != std::string::npos);
     }
 }

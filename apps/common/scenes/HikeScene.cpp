@@ -424,6 +424,8 @@ struct HikeWorld {
     void applyTier(const std::string& name) {
         tier = name;
         tierValues = tierSettings(name);
+        if (options.forestNearRadius) tierValues.nearRadius = *options.forestNearRadius;
+        if (options.grassSpacing) tierValues.grassSpacing = *options.grassSpacing;
         RendererOptions& o = renderer->options();
         if (name == "high") { // Day Hike's high tier: 2 cascades of 2048² over 300 m
             o.shadows.cascades = 2;
@@ -549,7 +551,12 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
     w.terrainPlugin->setMaps(mapSet);
     w.terrainMaterial->addPlugin(w.terrainPlugin);
     auto tClip = SteadyClock::now();
-    w.clipmap = std::make_unique<Clipmap>(w.field, ClipmapSettings{.classifier = w.classifier});
+    w.clipmap = std::make_unique<Clipmap>(w.field, ClipmapSettings{.rings = options.clipmapRings,
+                                                                     .cells = options.clipmapCells,
+                                                                     .baseSpacing = options.clipmapSpacing,
+                                                                     // 16 cells, or less on small rings (clear of the hole)
+                                                                     .blendCells = std::min(16, options.clipmapCells / 4 - 2),
+                                                                     .classifier = w.classifier});
     ClipmapUpdate first = w.clipmap->update({built.camera.position.x, built.camera.position.z});
     w.stats->clipmapBuildMs = msSince(tClip);
     for (int L = 0; L < w.clipmap->ringCount(); ++L) {
@@ -766,6 +773,39 @@ HikeSceneOptions hikeOptionsFromFile(const SceneFile& file) {
         if (auto* v = p.optional("impostorResolution"))
             o.impostorResolution = int(v->asInt("params.impostorResolution", 32, 2048));
         o.birds = p.boolean("birds", o.birds);
+        if (auto* t = p.optional("terrain")) {
+            json::ObjectReader r(*t, "params.terrain");
+            if (auto* v = r.optional("rings")) o.clipmapRings = int(v->asInt("params.terrain.rings", 1, 10));
+            if (auto* v = r.optional("cells")) {
+                o.clipmapCells = int(v->asInt("params.terrain.cells", 16, 512));
+                if (o.clipmapCells % 4 != 0) throw Error(v->where(), "'params.terrain.cells' must be a multiple of 4");
+            }
+            if (auto* v = r.optional("baseSpacing")) {
+                o.clipmapSpacing = float(v->asNumber("params.terrain.baseSpacing"));
+                int exponent = 0;
+                if (!(o.clipmapSpacing >= 0.125f && o.clipmapSpacing <= 16.0f) || std::frexp(o.clipmapSpacing, &exponent) != 0.5f)
+                    throw Error(v->where(), "'params.terrain.baseSpacing' must be a power of two from 0.125 to 16 (metres)");
+            }
+            r.finish();
+        }
+        if (auto* f = p.optional("forest")) {
+            json::ObjectReader r(*f, "params.forest");
+            if (auto* v = r.optional("nearRadius")) {
+                float near = float(v->asNumber("params.forest.nearRadius"));
+                if (!(near >= 70.0f && near <= 400.0f)) throw Error(v->where(), "'params.forest.nearRadius' must be 70 to 400 (metres)");
+                o.forestNearRadius = near;
+            }
+            r.finish();
+        }
+        if (auto* g = p.optional("grass")) {
+            json::ObjectReader r(*g, "params.grass");
+            if (auto* v = r.optional("spacing")) {
+                float spacing = float(v->asNumber("params.grass.spacing"));
+                if (!(spacing >= 0.2f && spacing <= 4.0f)) throw Error(v->where(), "'params.grass.spacing' must be 0.2 to 4 (metres)");
+                o.grassSpacing = spacing;
+            }
+            r.finish();
+        }
         p.finish();
     }
     o.terrainMapCache = defaultTerrainTextureCacheDirectory();

@@ -37,6 +37,8 @@
 #include <memory>
 #include <string>
 
+#include <optional>
+
 #include <glm/glm.hpp>
 
 #include "common/SceneFile.h"
@@ -56,6 +58,13 @@ struct HikeSceneOptions {
     std::filesystem::path terrainMapCache; ///< where generated maps are cached; empty: none (see TerrainPlugin::sharedMaps)
     int impostorResolution = 256;        ///< height of the baked card texture
     bool birds = true;
+    /// Terrain clipmap: rings of `clipmapCells`² quads, ring 0's spacing `clipmapSpacing` m.
+    int clipmapRings = 7;
+    int clipmapCells = 128;
+    float clipmapSpacing = 1.0f;
+    /// When set, replace the quality tier's forest near band (m) and grass spacing (m).
+    std::optional<float> forestNearRadius;
+    std::optional<float> grassSpacing;
 };
 
 /// Live figures of a hike scene, updated by its update() (bench-hike prints them).
@@ -93,8 +102,9 @@ BuiltScene buildHikeScene(SceneBuildContext& context, const HikeSceneOptions& op
 Camera hikeForestCamera(const HikeSceneOptions& options, uint64_t seed);
 
 /// Reads a hike scene file's "params" (viewpoint, eyeHeight, lookAt, lookHeight,
-/// terrainMapSize, impostorResolution, birds); the terrain maps are cached in the terrain
-/// plugin's default cache folder.
+/// terrainMapSize, impostorResolution, birds, terrain {rings, cells, baseSpacing}, forest
+/// {nearRadius}, grass {spacing}); the terrain maps are cached in the terrain plugin's
+/// default cache folder.
 HikeSceneOptions hikeOptionsFromFile(const SceneFile& file);
 /// The scene library's entry for kind "hike".
 BuiltScene buildHikeSceneFile(SceneBuildContext& context, const SceneFile& file);
