@@ -773,6 +773,12 @@ HikeSceneOptions hikeOptionsFromFile(const SceneFile& file) {
         if (auto* v = p.optional("impostorResolution"))
             o.impostorResolution = int(v->asInt("params.impostorResolution", 32, 2048));
         o.birds = p.boolean("birds", o.birds);
+        // Metres within [lo, hi], or an error naming file, line and key.
+        auto metres = [](const json::Value& v, const std::string& key, float lo, float hi) {
+            float m = float(v.asNumber(key));
+            if (!(m >= lo && m <= hi)) throw Error(v.where(), str("'", key, "' must be ", lo, " to ", hi, " (metres)"));
+            return m;
+        };
         if (auto* t = p.optional("terrain")) {
             json::ObjectReader r(*t, "params.terrain");
             if (auto* v = r.optional("rings")) o.clipmapRings = int(v->asInt("params.terrain.rings", 1, 10));
@@ -781,29 +787,21 @@ HikeSceneOptions hikeOptionsFromFile(const SceneFile& file) {
                 if (o.clipmapCells % 4 != 0) throw Error(v->where(), "'params.terrain.cells' must be a multiple of 4");
             }
             if (auto* v = r.optional("baseSpacing")) {
-                o.clipmapSpacing = float(v->asNumber("params.terrain.baseSpacing"));
+                o.clipmapSpacing = metres(*v, "params.terrain.baseSpacing", 0.125f, 16.0f);
                 int exponent = 0;
-                if (!(o.clipmapSpacing >= 0.125f && o.clipmapSpacing <= 16.0f) || std::frexp(o.clipmapSpacing, &exponent) != 0.5f)
-                    throw Error(v->where(), "'params.terrain.baseSpacing' must be a power of two from 0.125 to 16 (metres)");
+                if (std::frexp(o.clipmapSpacing, &exponent) != 0.5f)
+                    throw Error(v->where(), "'params.terrain.baseSpacing' must be a power of two (0.125, 0.25 ... 16)");
             }
             r.finish();
         }
         if (auto* f = p.optional("forest")) {
             json::ObjectReader r(*f, "params.forest");
-            if (auto* v = r.optional("nearRadius")) {
-                float near = float(v->asNumber("params.forest.nearRadius"));
-                if (!(near >= 70.0f && near <= 400.0f)) throw Error(v->where(), "'params.forest.nearRadius' must be 70 to 400 (metres)");
-                o.forestNearRadius = near;
-            }
+            if (auto* v = r.optional("nearRadius")) o.forestNearRadius = metres(*v, "params.forest.nearRadius", 70.0f, 400.0f);
             r.finish();
         }
         if (auto* g = p.optional("grass")) {
             json::ObjectReader r(*g, "params.grass");
-            if (auto* v = r.optional("spacing")) {
-                float spacing = float(v->asNumber("params.grass.spacing"));
-                if (!(spacing >= 0.2f && spacing <= 4.0f)) throw Error(v->where(), "'params.grass.spacing' must be 0.2 to 4 (metres)");
-                o.grassSpacing = spacing;
-            }
+            if (auto* v = r.optional("spacing")) o.grassSpacing = metres(*v, "params.grass.spacing", 0.2f, 4.0f);
             r.finish();
         }
         p.finish();
