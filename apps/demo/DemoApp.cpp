@@ -49,6 +49,8 @@ DemoApp::DemoApp(Context& context, DemoOptions options) : mContext(context), mOp
         if (action != GLFW_PRESS) return;
         // Function keys and Escape work even while a panel has keyboard focus.
         if (key == GLFW_KEY_F12) gApp->requestScreenshot();
+        // F5 reads the scene file again (after editing it); a broken file keeps the scene.
+        if (key == GLFW_KEY_F5) gApp->requestLoad(gApp->scenePath());
         if (key == GLFW_KEY_ESCAPE) glfwSetWindowShouldClose(w, GLFW_TRUE);
         if (ImGui::GetIO().WantCaptureKeyboard) return;
         if (key == GLFW_KEY_P) gApp->requestScreenshot();

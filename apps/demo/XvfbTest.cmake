@@ -1,14 +1,17 @@
 # Starts th-demo under a virtual X server on a scene that needs no shared assets, waits for
-# frames, presses F12 (the demo's own screenshot shortcut) with a real key event, presses
-# Escape, and checks what a person would: the demo exited with status 0, it drew several
-# frames, printed its materials' texture units, logged no error, and the screenshot shows a
-# picture (th-capture --check-not-blank, on the part of the window no panel covers).
+# frames, presses F12 (the demo's own screenshot shortcut) with a real key event, then breaks
+# the scene file, presses F5 (reload the scene file) and F12 again, presses Escape, and checks
+# what a person would: the demo exited with status 0, it drew several frames, printed its
+# materials' texture units, said why the broken file could not load (file and line) and
+# logged no other error, and both screenshots show a picture (th-capture --check-not-blank,
+# on the part of the window no panel covers): the last good scene stays.
 # Inputs: DEMO, CAPTURE (executables), SCENE, OUT (a scratch directory).
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
+configure_file(${SCENE} ${OUT}/scene.json COPYONLY)
 set(script ${OUT}/run.sh)
 file(WRITE ${script} "set -e
-\"${DEMO}\" --scene \"${SCENE}\" --screenshot-dir \"${OUT}\" --no-hot-reload > \"${OUT}/demo.log\" 2>&1 &
+\"${DEMO}\" --scene \"${OUT}/scene.json\" --screenshot-dir \"${OUT}\" --no-hot-reload > \"${OUT}/demo.log\" 2>&1 &
 pid=$!
 for i in $(seq 1 240); do
   sleep 0.5
@@ -23,6 +26,14 @@ if kill -0 $pid 2>/dev/null; then
   for i in $(seq 1 120); do
     sleep 0.5
     if ls \"${OUT}\"/trailhead-*.png >/dev/null 2>&1; then break; fi
+  done
+  printf '{\\n  \"kind\": \"plugins\",\\n  \"time\": ,\\n}\\n' > \"${OUT}/scene.json\"
+  xdotool key --window $window F5
+  sleep 2
+  xdotool key --window $window F12
+  for i in $(seq 1 120); do
+    sleep 0.5
+    if [ $(ls \"${OUT}\"/trailhead-*.png | wc -l) -ge 2 ]; then break; fi
   done
   sleep 1
   xdotool key --window $window Escape
@@ -52,17 +63,23 @@ endif()
 if(NOT log MATCHES "texture units, material '[^']+' \\(pbr\\), main pass: [0-9]+ of [0-9]+ fragment texture units")
   message(FATAL_ERROR "th-demo printed no texture unit report for the scene's materials")
 endif()
-if(log MATCHES "\\[error\\]")
+if(NOT log MATCHES "\\[error\\] cannot load [^\n]*scene.json: [^\n]*scene.json:3:[0-9]+: ")
+  message(FATAL_ERROR "th-demo did not say why the broken scene file could not load (file and line)")
+endif()
+string(REGEX REPLACE "\\[error\\] cannot load [^\n]*scene.json[^\n]*" "" otherLog "${log}")
+if(otherLog MATCHES "\\[error\\]")
   message(FATAL_ERROR "th-demo logged an error (above)")
 endif()
 file(GLOB shots ${OUT}/trailhead-*.png)
-if(NOT shots)
-  message(FATAL_ERROR "th-demo wrote no screenshot after F12")
+list(LENGTH shots shotCount)
+if(shotCount LESS 2)
+  message(FATAL_ERROR "th-demo wrote ${shotCount} screenshots; expected one before and one after the broken reload")
 endif()
-list(GET shots 0 shot)
-message("screenshot: ${shot}")
-# Right of the panels (x >= 420) and below the collapsed shader window's title (y >= 40).
-execute_process(COMMAND ${CAPTURE} --check-not-blank ${shot} --region 420,40,0,0 RESULT_VARIABLE blank)
-if(NOT blank EQUAL 0)
-  message(FATAL_ERROR "the screenshot is blank where the scene should be")
-endif()
+foreach(shot IN LISTS shots)
+  message("screenshot: ${shot}")
+  # Right of the panels (x >= 420) and below the collapsed shader window's title (y >= 40).
+  execute_process(COMMAND ${CAPTURE} --check-not-blank ${shot} --region 420,40,0,0 RESULT_VARIABLE blank)
+  if(NOT blank EQUAL 0)
+    message(FATAL_ERROR "the screenshot ${shot} is blank where the scene should be")
+  endif()
+endforeach()

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
         else if (a == "--help" || a == "-h") {
             std::puts("usage: th-demo [--scene FILE.json | MODEL.gltf] [--headless [--out FILE.png]] [--frames N]\n"
                       "               [--screenshot-dir DIR] [--no-hot-reload]\n"
-                      "keys: F12/P screenshot, C fly/orbit camera, Space pause, Esc quit; drag to orbit, right-drag to pan,\n"
+                      "keys: F12/P screenshot, F5 reload the scene file, C fly/orbit camera, Space pause, Esc quit; drag to orbit, right-drag to pan,\n"
                       "      wheel to zoom; drop a .gltf or scene file on the window to open it");
             return 0;
         } else if (a[0] != '-') options.scene = a;
