@@ -67,6 +67,7 @@ LightClusters::LightClusters(ClusterSettings settings) : mSettings(settings) {
     mBoundSpheres.resize(size_t(clusterCount()));
     mCounts.assign(size_t(clusterCount()), 0);
     mShadowedCounts.assign(size_t(clusterCount()), 0);
+    mMasks.assign(size_t(clusterCount()), 0);
     mListStart.assign(size_t(clusterCount()), 0);
 }
 
@@ -165,7 +166,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     for (const ClusterLight& l : lights) {
         float v[11] = {l.position.x, l.position.y, l.position.z, l.range, l.direction.x, l.direction.y, l.direction.z,
                        l.outerConeAngle, l.spot ? 1.0f : 0.0f, l.shadowed ? 1.0f : 0.0f, float(l.index)};
-        h = hashFloats(h, v, 11);
+        h = hashCombine(hashFloats(h, v, 11), l.mask);
     }
     h = hashCombine(h, lights.size());
     if (mSettings.reuseUnchanged && h == mInputHash && !mTexels.empty()) {
@@ -240,6 +241,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     // Keep, per cluster, the first lights (the most important) up to the cap and the budget.
     std::fill(mCounts.begin(), mCounts.end(), 0u);
     std::fill(mShadowedCounts.begin(), mShadowedCounts.end(), 0u);
+    std::fill(mMasks.begin(), mMasks.end(), 0u);
     size_t kept = 0;
     for (uint64_t pair : mPairs) {
         uint32_t c = uint32_t(pair >> 32);
@@ -249,6 +251,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         }
         ++mCounts[c];
         if (lights[uint32_t(pair)].shadowed) ++mShadowedCounts[c];
+        mMasks[c] |= lights[uint32_t(pair)].mask;
         mPairs[kept++] = pair;
     }
     mPairs.resize(kept);
@@ -285,6 +288,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         header[0] = uint32_t(next);
         header[1] = mCounts[c];
         header[2] = mShadowedCounts[c];
+        header[3] = mMasks[c];
         const uint32_t* entries = mEntries.data() + (mEntries.empty() ? 0 : mListStart[c]);
         uint32_t shadowed = mShadowedCounts[c];
         // std::copy, not memcpy: an empty list may come with no storage at all.

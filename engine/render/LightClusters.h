@@ -22,8 +22,10 @@
 // is the tight sphere around its cone and cap, not the range sphere.
 //
 // Output. One texel stream for one RGBA32UI texture (see texels()): a header texel per
-// cluster (offset of its list in texels, light count, shadowed count), then the lists, four
-// light indices per texel. A list starts with the lights that have a shadow map, padded to
+// cluster (offset of its list in texels, light count, shadowed count, the union of its
+// lights' masks), then the lists, four light indices per texel. The union applies light
+// filtering per cluster: a draw whose mask shares no bit with it skips the cluster's list
+// without fetching a light (the gallery's room-masked exhibits next to other rooms' lights). A list starts with the lights that have a shadow map, padded to
 // a whole texel, so the shader runs the shadow lookup in a loop of its own: CPU rasterisers
 // execute a branch's body for every lane whether or not any lane takes it, and a shadow
 // lookup (nine PCF taps) in the one loop would cost every light as much as a shadowed one.
@@ -70,6 +72,7 @@ struct ClusterLight {
     bool spot = false;
     bool shadowed = false;             ///< has a shadow map: listed first, shaded in the shadow loop
     uint32_t index = 0;                ///< what the cluster lists hold (the light's slot in the light data)
+    uint32_t mask = 0xFFFFFFFFu;       ///< Light::mask: which meshes and materials it may light
 };
 
 /// The view the clusters are built for: a perspective projection (GL clip space, w = −z).
@@ -118,8 +121,11 @@ public:
     std::span<const uint32_t> lights(int cluster) const;
     /// How many of lights(cluster) come first as shadowed lights.
     uint32_t shadowedCount(int cluster) const { return mShadowedCounts[size_t(cluster)]; }
+    /// The union of the masks of the lights listed in a cluster (0 when it lists none).
+    uint32_t lightMask(int cluster) const { return mMasks[size_t(cluster)]; }
     /// RGBA32UI texels, row-major with kTextureWidth per row: clusterCount() headers
-    /// (x: first texel of the list, y: light count, z: shadowed lights among them), then the
+    /// (x: first texel of the list, y: light count, z: shadowed lights among them, w: the
+    /// union of their masks), then the
     /// lists, four indices per texel, the shadowed group padded to a whole texel (unused
     /// slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
     const std::vector<uint32_t>& texels() const { return mTexels; }
@@ -152,6 +158,7 @@ private:
     std::vector<glm::vec3> mPlanesY;       ///< tile row boundaries (tilesY + 1)
     std::vector<uint32_t> mCounts;         ///< per cluster
     std::vector<uint32_t> mShadowedCounts; ///< per cluster
+    std::vector<uint32_t> mMasks;          ///< per cluster: union of its lights' masks
     std::vector<uint32_t> mListStart;      ///< per cluster: first entry in mEntries
     std::vector<uint32_t> mEntries;        ///< all lists, back to back
     std::vector<uint64_t> mPairs;          ///< scratch: (cluster << 32) | light index

@@ -505,6 +505,7 @@ void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int
         int source = packed[size_t(slot)];
         c.shadowed = size_t(source) < mSpotShadowLayers.size() && mSpotShadowLayers[size_t(source)] >= 0;
         c.index = uint32_t(slot);
+        c.mask = l.mask;
         mClusterLights.push_back(c);
         rank.emplace_back(l.importance, l.intensity * glm::length(l.color));
     }

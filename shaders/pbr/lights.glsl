@@ -10,8 +10,9 @@ uniform highp sampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
 // RGBA32UI texel per cluster (x: first texel of its list, y: light count, z: how many of
-// them have a spot shadow map), then the lists, four light slots per texel, the shadowed
-// lights first and padded to a whole texel; 1024 texels per row (LightClusters::kTextureWidth).
+// them have a spot shadow map, w: the union of their masks), then the lists, four light
+// slots per texel, the shadowed lights first and padded to a whole texel; 1024 texels per row
+// (LightClusters::kTextureWidth).
 uniform highp usampler2D lightClusters;
 
 // Rows are powers of two so texel addresses are shifts and masks: integer division is
@@ -84,13 +85,16 @@ int fragmentCluster(vec3 positionW) {
 }
 
 // Every punctual light that reaches this fragment: the directional ones, then those listed
-// in its cluster. A light whose mask misses the draw's (mesh & material) mask is skipped
-// here, so masks change without recompiling anything.
+// in its cluster. Masks filter twice: a cluster whose lights' union misses the draw's (mesh
+// & material) mask is skipped whole, and within a listed cluster each light is tested on its
+// own. Masks change without recompiling anything.
 vec3 shadePunctualLights(Surface s, vec3 positionW, vec3 normalW, uint materialMask) {
     vec3 sum = vec3(0.0);
     int directional = int(lightingParams.z + 0.5);
     for (int i = 0; i < directional; ++i) sum += shadeDirectionalLight(s, i, materialMask);
     uvec4 header = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0);
+    // No light of this cluster may light this draw: skip its list without a fetch.
+    if ((header.w & materialMask) == 0u) return sum;
     int first = int(header.x);
     int shadowed = int(header.z);
     int unshadowed = int(header.y) - shadowed;

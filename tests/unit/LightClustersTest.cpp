@@ -245,6 +245,28 @@ TEST_CASE("LightClusters: texels hold a header per cluster and the lists four to
     }
 }
 
+TEST_CASE("LightClusters: each header holds the union of its lights' masks, and a mask change rebins") {
+    LightClusters clusters;
+    std::vector<ClusterLight> lights = {pointLight({0, 0, -20}, 1.0f, 0), pointLight({0.5f, 0, -20}, 1.0f, 1),
+                                        pointLight({0, 0, -60}, 1.0f, 2)};
+    lights[0].mask = 0b0001;
+    lights[1].mask = 0b0100;
+    lights[2].mask = 0b1000;
+    clusters.build(lights, testView());
+    int near = clusters.clusterForViewPosition({0, 0, -20}), far = clusters.clusterForViewPosition({0, 0, -60});
+    REQUIRE(near != far);
+    CHECK(clusters.lightMask(near) == 0b0101u);
+    CHECK(clusters.texels()[size_t(near) * 4 + 3] == 0b0101u);
+    CHECK(clusters.lightMask(far) == 0b1000u);
+    int empty = clusters.clusterForViewPosition({30, 20, -200});
+    CHECK(clusters.lights(empty).empty());
+    CHECK(clusters.texels()[size_t(empty) * 4 + 3] == 0u); // no light: no draw enters the list
+    // Only a mask changed: the lists must be rebuilt (their unions are part of the output).
+    lights[2].mask = 0b0010;
+    CHECK(clusters.build(lights, testView()));
+    CHECK(clusters.lightMask(far) == 0b0010u);
+}
+
 TEST_CASE("LightClusters: nothing moved, nothing rebuilt") {
     LightClusters clusters;
     std::vector<ClusterLight> lights = {pointLight({0, 0, -20}, 3.0f, 0)};
