@@ -25,10 +25,11 @@
 // cluster (offset of its list in texels, light count, shadowed count, the union of its
 // lights' masks), then the lists, four light indices per texel. The union applies light
 // filtering per cluster: a draw whose mask shares no bit with it skips the cluster's list
-// without fetching a light (the gallery's room-masked exhibits next to other rooms' lights). A list starts with the lights that have a shadow map, padded to
-// a whole texel, so the shader runs the shadow lookup in a loop of its own: CPU rasterisers
-// execute a branch's body for every lane whether or not any lane takes it, and a shadow
-// lookup (nine PCF taps) in the one loop would cost every light as much as a shadowed one.
+// without fetching a light (the gallery's room-masked exhibits next to other rooms' lights).
+// A list starts with the lights that have a shadow map, padded to a whole texel, so the
+// shader runs the shadow lookup in a loop of its own: CPU rasterisers execute a branch's
+// body for every lane whether or not any lane takes it, and a shadow lookup (nine PCF taps)
+// in the one loop would cost every light as much as a shadowed one.
 // Lights are binned in the order given (shadowed ones first), so callers pass the most
 // important first: when a cluster is full (maxLightsPerCluster) or the index budget is
 // spent, the least important lights are the ones left out (counted in stats()).
@@ -125,9 +126,8 @@ public:
     uint32_t lightMask(int cluster) const { return mMasks[size_t(cluster)]; }
     /// RGBA32UI texels, row-major with kTextureWidth per row: clusterCount() headers
     /// (x: first texel of the list, y: light count, z: shadowed lights among them, w: the
-    /// union of their masks), then the
-    /// lists, four indices per texel, the shadowed group padded to a whole texel (unused
-    /// slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
+    /// union of their masks), then the lists, four indices per texel, the shadowed group
+    /// padded to a whole texel (unused slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
     const std::vector<uint32_t>& texels() const { return mTexels; }
     /// Rows of the texture the texels fill.
     int textureRows() const { return int((mTexels.size() / 4 + kTextureWidth - 1) / kTextureWidth); }
