@@ -84,7 +84,8 @@ Options parse(int argc, char** argv) {
         else if (a == "--terrain-maps") o.terrainMaps = std::atoi(value().c_str());
         else if (a == "--tiers") {
             o.tiers.clear();
-            for (auto part : split(value(), ',')) {
+            const std::string list = value(); // split() returns views into it: it must outlive the loop
+            for (auto part : split(list, ',')) {
                 std::string t(part);
                 if (std::find(qualityTiers().begin(), qualityTiers().end(), t) == qualityTiers().end())
                     throw Error(str("bench-hike: unknown tier '", t, "' (low, medium, high)"));
