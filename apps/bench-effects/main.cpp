@@ -33,8 +33,7 @@ struct Run {
 Run createEffects(ShaderStore& store, const ContextInfo& info, ProgramBinaryCache& binaries, const Material& material,
                   int round) {
     EffectCache cache(store, info, &binaries);
-    cache.setEngineSamplers(Renderer::engineSamplers());
-    cache.setBuiltinDefines(engineDefineNames());
+    Renderer::configureEffectCache(cache);
     auto t0 = SteadyClock::now();
     for (RenderPass pass : kAllPasses) {
         DrawInfo draw{.pass = pass, .instanced = true, .hasUv0 = true, .hasColors = true};

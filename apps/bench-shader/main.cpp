@@ -66,14 +66,9 @@ void printRow(const StageFigures& f) {
 /// from the embedded shaders against the WebGL2 limits (no GL context needed).
 void benchRealPbr(int iterations) {
     ShaderStore store;
-    ContextInfo context;
-    context.api = GlApi::Gles30;
-    context.limitsProfile = LimitsProfile::WebGL2;
-    context.limits = context.driverLimits = Limits::webgl2Minimums();
-    context.floatRenderTargets = true;
+    const ContextInfo context = ContextInfo::webgl2(GlApi::Gles30); // the cache keeps a reference
     EffectCache cache(store, context);
-    cache.setEngineSamplers(Renderer::engineSamplers());
-    cache.setBuiltinDefines(engineDefineNames());
+    Renderer::configureEffectCache(cache);
     PbrMaterial material("bench pbr");
     for (const char* name : {"wind", "conform", "dither", "wing", "terrain"}) material.addPlugin(createShippedPlugin(name), true);
     DrawInfo draw;

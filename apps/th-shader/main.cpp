@@ -252,21 +252,8 @@ int validate(const ShaderText& text, ShaderStage stage, ShaderLanguage language)
     return ok ? 0 : 1;
 }
 
-// What the effect cache needs to know of a context to build and budget effects the way the
-// renderer does, without one: the API, and the WebGL2 limits.
 ContextInfo webgl2Context(ShaderLanguage language) {
-    ContextInfo context;
-    context.api = language == ShaderLanguage::Es300 ? GlApi::Gles30 : GlApi::Gl33Core;
-    context.limitsProfile = LimitsProfile::WebGL2;
-    context.limits = context.driverLimits = Limits::webgl2Minimums();
-    context.floatRenderTargets = true;
-    return context;
-}
-
-/// The engine's samplers and defines, as Renderer gives them to its cache.
-void configureLikeRenderer(EffectCache& cache) {
-    cache.setEngineSamplers(Renderer::engineSamplers());
-    cache.setBuiltinDefines(engineDefineNames());
+    return ContextInfo::webgl2(language == ShaderLanguage::Es300 ? GlApi::Gles30 : GlApi::Gl33Core);
 }
 
 // Builds an engine material's effect stage through the material layer: the same request the
@@ -284,7 +271,7 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
     }
     ContextInfo context = webgl2Context(o.language);
     EffectCache cache(store, context);
-    configureLikeRenderer(cache);
+    Renderer::configureEffectCache(cache);
     DrawInfo draw;
     if (!o.pass.empty() && !parseRenderPass(o.pass, draw.pass)) throw UsageError(str("unknown pass '", o.pass, "'"));
     draw.instanced = o.instanced;
@@ -419,7 +406,7 @@ int runReport(const Options& o) {
     ShaderStore store = makeStore(o);
     ContextInfo context = webgl2Context(o.language);
     EffectCache cache(store, context);
-    configureLikeRenderer(cache);
+    Renderer::configureEffectCache(cache);
     std::vector<std::string> failed;
     int count = 0;
 

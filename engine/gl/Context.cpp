@@ -27,6 +27,15 @@ bool ContextInfo::hasExtension(std::string_view name) const {
     return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
 }
 
+ContextInfo ContextInfo::webgl2(GlApi api) {
+    ContextInfo info;
+    info.api = api;
+    info.limitsProfile = LimitsProfile::WebGL2;
+    info.limits = info.driverLimits = Limits::webgl2Minimums();
+    info.floatRenderTargets = true;
+    return info;
+}
+
 std::string ContextInfo::summary() const {
     return str(renderer, " | ", version, " | ", toString(api), headless ? " headless " : " window ", platform,
                " | limits ", toString(limitsProfile));

@@ -67,6 +67,9 @@ struct ContextInfo {
     bool hasExtension(std::string_view name) const;
     /// "llvmpipe (LLVM 15.0.6, 256 bits) | OpenGL ES 3.2 Mesa 22.3.6 | es30 headless egl-surfaceless"
     std::string summary() const;
+    /// A context's description without a context: `api` under the WebGL2 minimum limits, with
+    /// float render targets. What tools need to build and budget effects offline.
+    static ContextInfo webgl2(GlApi api);
 };
 
 class Context {

@@ -81,8 +81,7 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mStore = std::make_unique<ShaderStore>(mOptions.shaderDirectory);
     mBinaries = std::make_unique<ProgramBinaryCache>(mOptions.programCacheDirectory, context.info());
     mEffects = std::make_unique<EffectCache>(*mStore, context.info(), mBinaries.get());
-    mEffects->setEngineSamplers(engineSamplers());
-    mEffects->setBuiltinDefines(engineDefineNames());
+    configureEffectCache(*mEffects);
     mEffects->setParallelCompile(mOptions.parallelCompile);
     mIbl = std::make_unique<ImageBasedLighting>(context.info());
     mLights = std::make_unique<LightData>(mOptions.maxLights);
@@ -122,6 +121,11 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
 Renderer::~Renderer() { mContext.makeCurrent(); }
 
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
+
+void Renderer::configureEffectCache(EffectCache& cache) {
+    cache.setEngineSamplers(engineSamplers());
+    cache.setBuiltinDefines(engineDefineNames());
+}
 
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
     return makeEffectRequest(material, draw, !floatTarget());

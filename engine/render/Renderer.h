@@ -110,6 +110,9 @@ public:
     /// Engine defines and sampler names, for tools.
     static std::vector<std::string> engineDefineNames();
     static std::vector<std::pair<std::string, std::string>> engineSamplers();
+    /// Gives a cache the engine's samplers and defines, as the renderer's own cache has them,
+    /// so tools and benchmarks build the effects the renderer would.
+    static void configureEffectCache(EffectCache& cache);
 
 private:
     struct DrawItem;
