@@ -22,7 +22,12 @@ struct ImageVariety {
     std::string summary() const; ///< "region 640,0 640x720: 71.2% of 460800 pixels differ from the most common colour"
 };
 
-/// Measures `region` of `image`. Throws th::Error when the region lies outside the image.
+/// Measures `region` of `image` against its most common colour. Throws th::Error when the
+/// region lies outside the image.
 ImageVariety measureVariety(const ImageRgba8& image, ImageRegion region = {}, double deltaE = 3.0);
+/// The same against a known colour (RGBA8, e.g. a flat background): `differing` counts the
+/// pixels that show something else.
+ImageVariety measureDifference(const ImageRgba8& image, const uint8_t reference[4], ImageRegion region = {},
+                               double deltaE = 3.0);
 
 } // namespace th

@@ -1,7 +1,6 @@
 // th-capture: renders scene files or a glTF model headless to PNG, deterministically, and
 // compares captures with golden images. See `th-capture --help`.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -185,16 +184,11 @@ Options parse(int argc, char** argv) {
 /// With a flat background, how many pixels show the model; none is a warning (a camera that
 /// looks away or a depth range that clips the model would otherwise give a silent blank).
 void reportCoverage(const ImageRgba8& image, const glm::vec3& background, const Camera& camera) {
-    std::array<int, 3> bg{};
-    for (int c = 0; c < 3; ++c) bg[size_t(c)] = int(std::lround(std::clamp(background[c], 0.0f, 1.0f) * 255.0f));
-    size_t covered = 0;
-    for (int y = 0; y < image.height; ++y)
-        for (int x = 0; x < image.width; ++x) {
-            auto p = image.rgba(x, y);
-            if (std::abs(p[0] - bg[0]) > 2 || std::abs(p[1] - bg[1]) > 2 || std::abs(p[2] - bg[2]) > 2) ++covered;
-        }
-    std::fprintf(stderr, "the model covers %zu of %d pixels\n", covered, image.width * image.height);
-    if (covered == 0)
+    uint8_t bg[4] = {0, 0, 0, 255};
+    for (int c = 0; c < 3; ++c) bg[c] = uint8_t(std::lround(std::clamp(background[c], 0.0f, 1.0f) * 255.0f));
+    ImageVariety v = measureDifference(image, bg);
+    std::fprintf(stderr, "the model covers %llu of %llu pixels\n", (unsigned long long)v.differing, (unsigned long long)v.pixels);
+    if (v.differing == 0)
         std::fprintf(stderr, "warning: the capture shows only the background: the model is outside the view or outside "
                              "the depth range (near %g, far %g)\n", double(camera.nearPlane), double(camera.farPlane));
 }
