@@ -6,6 +6,7 @@
 #include "core/Hash.h"
 #include "core/Log.h"
 #include "core/Str.h"
+#include "material/PluginUniforms.h"
 #include "material/VertexAttributes.h"
 
 namespace th {
@@ -157,15 +158,7 @@ void Material::ensureInterface() const {
     unsigned location = attrib::kFirstPluginAttribute;
     for (auto* p : ordered) {
         const PluginDeclaration& d = p->declaration();
-        for (auto& u : d.uniforms) {
-            std::string type = u.type;
-            int arraySize = 0;
-            if (size_t b = type.find('['); b != std::string::npos) {
-                arraySize = std::stoi(type.substr(b + 1));
-                type = type.substr(0, b);
-            }
-            mPluginLayout.add(u.name, parseUniformType(type), arraySize);
-        }
+        for (auto& u : d.uniforms) addPluginUniform(mPluginLayout, u);
         for (auto& a : d.attributes) {
             if (location >= attrib::kMaxAttributes)
                 throw Error(str("material '", mName, "': plugin attribute '", a.name, "' of '", p->name(),

@@ -8,8 +8,13 @@
 #include <glm/glm.hpp>
 
 #include "gl/UniformBuffer.h"
+#include "shader/PluginCode.h"
 
 namespace th {
+
+/// Adds a declared plugin uniform ("vec3", "float[4]") to a std140 layout, as the material's
+/// "Plugins" block lays it out.
+void addPluginUniform(Std140Layout& layout, const PluginUniform& uniform);
 
 class PluginUniforms {
 public:

@@ -23,15 +23,7 @@ namespace {
 /// The plugin's declared uniforms laid out alone, as a material lays out its "Plugins" block.
 UniformBuffer blockFor(const PluginDeclaration& d) {
     Std140Layout layout;
-    for (const PluginUniform& u : d.uniforms) {
-        std::string type = u.type;
-        int arraySize = 0;
-        if (size_t b = type.find('['); b != std::string::npos) {
-            arraySize = std::stoi(type.substr(b + 1));
-            type = type.substr(0, b);
-        }
-        layout.add(u.name, parseUniformType(type), arraySize);
-    }
+    for (const PluginUniform& u : d.uniforms) addPluginUniform(layout, u);
     return UniformBuffer(layout, d.name + " parameters test");
 }
 
