@@ -122,6 +122,8 @@ Renderer::~Renderer() { mContext.makeCurrent(); }
 
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
 
+FrameInfo Renderer::frameInfo() const { return {mSeconds, wrappedShaderTime(mSeconds), mFrame}; }
+
 void Renderer::configureEffectCache(EffectCache& cache) {
     cache.setEngineSamplers(engineSamplers());
     cache.setBuiltinDefines(engineDefineNames());
@@ -227,7 +229,7 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
 }
 
 void Renderer::updateMaterials(std::vector<DrawItem>& items) {
-    FrameInfo frame{mSeconds, wrappedShaderTime(mSeconds), mFrame};
+    const FrameInfo frame = frameInfo();
     std::unordered_set<Material*> seen;
     for (auto& item : items) {
         if (!seen.insert(item.material).second) continue;
@@ -317,7 +319,7 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
                 if (!p->enabled() || !p->declaration().perDrawUniforms) continue;
                 PluginUniforms uniforms(pb, p->name());
                 DrawContext draw{item.pass, item.mesh->name(), item.world, item.instances, item.mesh->userFlags};
-                p->updateDrawUniforms(uniforms, draw, FrameInfo{mSeconds, wrappedShaderTime(mSeconds), mFrame});
+                p->updateDrawUniforms(uniforms, draw, frameInfo());
             }
             if (!pb.layout().members().empty()) pb.bind(3); // uploads what a per-draw write changed
         }
@@ -643,21 +645,18 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         // shaded once, at the cost of drawing the opaque geometry twice. A material that
         // writes no depth in the main pass (a stencil portal's opening) or draws only where
         // the stencil lets it stays out: its depth would hide what the stencil reveals.
-        auto prepassed = [](const Material& m) {
-            RenderState main = m.renderState(RenderPass::Main);
-            return main.depthWrite && !main.stencil;
-        };
+        auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil; };
         std::vector<DrawItem> depthItems;
         {
             CpuScope cpu{mStats.cpuOutsideDriverMs};
             collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depthItems, false);
-            depthItems.erase(std::remove_if(depthItems.begin(), depthItems.end(), [&](auto& i) { return !prepassed(*i.material); }),
+            depthItems.erase(std::remove_if(depthItems.begin(), depthItems.end(), [&](auto& i) { return !prepassed(i.material->renderState(RenderPass::Main)); }),
                              depthItems.end());
             std::sort(depthItems.begin(), depthItems.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
         }
         drawItems(depthItems, 0, false);
         for (DrawItem& item : items) {
-            if (!prepassed(*item.material)) continue;
+            if (!prepassed(item.state)) continue; // the main-pass state it was collected with
             item.state.depthCompare = CompareFunc::LessEqual;
             item.state.depthWrite = false;
         }

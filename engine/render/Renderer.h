@@ -128,6 +128,8 @@ private:
     void uploadSceneBlocks();
     void updateLightClusters(const Scene& scene, const Camera& camera, int width, int height);
     bool floatTarget() const;
+    /// This frame's time as plugins see it.
+    FrameInfo frameInfo() const;
 
     Context& mContext;
     RendererOptions mOptions;
