@@ -49,6 +49,14 @@ PluginDeclaration tint(const std::string& name, int priority, const std::string&
     return d;
 }
 
+/// The error of a material's main-pass effect, which must have failed.
+std::string mainPassError(RenderHarness& h, const Material& material) {
+    auto effect = h.renderer->effects().get(h.renderer->effectRequest(material, {.pass = RenderPass::Main, .hasUv0 = true}));
+    REQUIRE(effect->failed());
+    MESSAGE(effect->error());
+    return effect->error();
+}
+
 // A view from above and to the north of a floor with a box on it, lit by the noon sun
 // from the south, so the box's shadow falls on the floor towards +Z.
 void shadowStage(RenderHarness& h, std::shared_ptr<Material> boxMaterial) {
@@ -310,10 +318,7 @@ TEST_CASE("a material over the 16-unit budget reports every contributor") {
     code += "surfaceAlbedo *= sum;\n";
     d.fragment = {{"CUSTOM_FRAGMENT_UPDATE_ALBEDO", code}};
     material->addPlugin(std::make_shared<TestPlugin>(d));
-    auto effect = h.renderer->effects().get(h.renderer->effectRequest(*material, {.pass = RenderPass::Main, .hasUv0 = true}));
-    REQUIRE(effect->failed());
-    const std::string& e = effect->error();
-    MESSAGE(e);
+    const std::string e = mainPassError(h, *material);
     CHECK(e.find("texture units") != std::string::npos);
     CHECK(e.find("engine (IBL specular)") != std::string::npos);
     CHECK(e.find("plugin 'Greedy': 12") != std::string::npos);
@@ -333,10 +338,7 @@ TEST_CASE("a material over the uniform-block budget names every block and where 
     d.fragment = {{"CUSTOM_FRAGMENT_DEFINITIONS", definitions, "plugins/blocky/blocky.frag.glsl", 1},
                   {"CUSTOM_FRAGMENT_UPDATE_ALBEDO", use + ";\n"}};
     material->addPlugin(std::make_shared<TestPlugin>(d));
-    auto effect = h.renderer->effects().get(h.renderer->effectRequest(*material, {.pass = RenderPass::Main, .hasUv0 = true}));
-    REQUIRE(effect->failed());
-    const std::string& e = effect->error();
-    MESSAGE(e);
+    const std::string e = mainPassError(h, *material);
     CHECK(e.find("uniform blocks") != std::string::npos);
     CHECK(e.find("allow 12") != std::string::npos);
     CHECK(e.find("Scene (declared at ") != std::string::npos);
