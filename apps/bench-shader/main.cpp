@@ -66,8 +66,7 @@ void printRow(const StageFigures& f) {
 /// from the embedded shaders against the WebGL2 limits (no GL context needed).
 void benchRealPbr(int iterations) {
     ShaderStore store;
-    const ContextInfo context = ContextInfo::webgl2(GlApi::Gles30); // the cache keeps a reference
-    EffectCache cache(store, context);
+    EffectCache cache(store, ContextInfo::webgl2(GlApi::Gles30));
     Renderer::configureEffectCache(cache);
     PbrMaterial material("bench pbr");
     for (const char* name : {"wind", "conform", "dither", "wing", "terrain"}) material.addPlugin(createShippedPlugin(name), true);

@@ -103,7 +103,7 @@ private:
     std::vector<std::string> allBuiltins() const;
 
     const ShaderStore& mStore;
-    const ContextInfo& mContext;
+    const ContextInfo mContext; ///< a copy: tools pass one made on the spot
     ProgramBinaryCache* mBinaries;
     ShaderBuilder mBuilder;
     std::vector<std::pair<std::string, std::string>> mEngineSamplers;
