@@ -1,0 +1,306 @@
+#include "assets/GltfFileAccess.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "assets/GltfImportContext.h"
+#include "assets/ModelUri.h"
+#include "core/Files.h"
+#include "core/Log.h"
+#include "core/Str.h"
+
+namespace th {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The extensions whose data the importer reads; a file may require any of these.
+const char* const kSupportedExtensions[] = {
+    "KHR_texture_transform", "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_materials_unlit",
+    "KHR_lights_punctual",   "EXT_mesh_gpu_instancing",         "KHR_mesh_quantization",
+};
+
+bool isSupportedExtension(const std::string& name) {
+    for (const char* s : kSupportedExtensions)
+        if (name == s) return true;
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// File access for tinygltf. tinygltf is given a base folder that exists nowhere, so every
+// path it asks for is "<sentinel>/<its decoding of a URI>"; the callbacks answer only for
+// URIs this importer has already resolved and checked, and refuse everything else. Nothing
+// tinygltf does can therefore open a file outside the model's folder.
+
+constexpr const char* kSentinelFolder = "\x01trailhead-model";
+
+/// The decoding tinygltf applies to a URI before joining it to the base folder ('+' is a
+/// space, "%xy" is a byte with non-hex digits read as 0), so that keys match its requests.
+std::string tinygltfDecoded(const std::string& uri) {
+    auto hex = [](unsigned char c) -> unsigned char {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return 0;
+    };
+    std::string out;
+    for (size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '+') {
+            out += ' ';
+        } else if (uri[i] == '%' && uri.size() > i + 2) {
+            out += char((hex((unsigned char)uri[i + 1]) << 4) | hex((unsigned char)uri[i + 2]));
+            i += 2;
+        } else {
+            out += uri[i];
+        }
+    }
+    return out;
+}
+
+struct ExternalFile {
+    fs::path path;
+    uint64_t bytes = 0; ///< a buffer's byteLength (the read is cut to it); 0 = whole file
+};
+
+struct FileTable {
+    std::map<std::string, ExternalFile> files;
+    uint64_t maxBytes = 0;
+
+    const ExternalFile* lookup(const std::string& requested) const {
+        const std::string prefix = std::string(kSentinelFolder) + "/";
+        if (requested.compare(0, prefix.size(), prefix) != 0) return nullptr;
+        auto it = files.find(requested.substr(prefix.size()));
+        return it == files.end() ? nullptr : &it->second;
+    }
+};
+
+bool fsFileExists(const std::string& path, void* user) {
+    return static_cast<const FileTable*>(user)->lookup(path) != nullptr;
+}
+
+std::string fsExpandFilePath(const std::string& path, void*) { return path; }
+
+bool fsReadWholeFile(std::vector<unsigned char>* out, std::string* err, const std::string& path, void* user) {
+    const FileTable* table = static_cast<const FileTable*>(user);
+    const ExternalFile* file = table->lookup(path);
+    if (!file) {
+        if (err) *err += "refused: not a checked file of the model folder\n";
+        return false;
+    }
+    try {
+        std::error_code ec;
+        uint64_t size = fs::file_size(file->path, ec);
+        if (!ec && size > table->maxBytes) {
+            if (err) *err += str("file is larger than the limit of ", table->maxBytes, " bytes\n");
+            return false;
+        }
+        std::string bytes = readFile(file->path);
+        if (file->bytes != 0 && bytes.size() > file->bytes) bytes.resize(size_t(file->bytes));
+        out->assign(bytes.begin(), bytes.end());
+        return true;
+    } catch (const std::exception& e) {
+        if (err) *err += std::string(e.what()) + "\n";
+        return false;
+    }
+}
+
+bool fsWriteWholeFile(std::string* err, const std::string&, const std::vector<unsigned char>&, void*) {
+    if (err) *err += "the importer never writes files\n";
+    return false;
+}
+
+/// Keeps the encoded bytes of URI images (decoded later, with size limits and fallbacks).
+/// Images in buffer views are left alone: tinygltf hands over a pointer it has not
+/// bounds-checked, so those bytes are taken from the buffer view later, after checking.
+bool captureImageBytes(tinygltf::Image* image, const int, std::string*, std::string*, int, int,
+                       const unsigned char* bytes, int size, void*) {
+    if (image->bufferView >= 0) return true;
+    if (bytes && size > 0) image->image.assign(bytes, bytes + size);
+    image->as_is = true;
+    return true;
+}
+
+uint32_t readU32(std::string_view bytes, size_t offset) {
+    uint32_t v = 0;
+    std::memcpy(&v, bytes.data() + offset, 4); // glTF binary is little-endian, as are our targets
+    return v;
+}
+
+/// Finds the JSON text: the whole file, or the first chunk of a .glb (whose layout is
+/// checked here so that a truncated file says so plainly).
+void splitContainer(GltfImportContext& ctx) {
+    const SourceLocation file{ctx.name};
+    ctx.isBinary = ctx.bytes.size() >= 4 && std::memcmp(ctx.bytes.data(), "glTF", 4) == 0;
+    if (!ctx.isBinary) {
+        if (endsWith(ctx.name, ".glb") || endsWith(ctx.name, ".GLB"))
+            throw Error(file, "not a binary glTF file: it does not start with the 'glTF' magic");
+        ctx.json = ctx.bytes;
+        ctx.jsonName = ctx.name;
+        if (ctx.json.empty()) throw Error(file, "file is empty");
+        return;
+    }
+    if (ctx.bytes.size() < 20)
+        throw Error(file, str("truncated .glb: a binary glTF has at least 20 bytes of headers, this file has ",
+                              ctx.bytes.size()));
+    uint32_t version = readU32(ctx.bytes, 4), length = readU32(ctx.bytes, 8);
+    if (version != 2) throw Error(file, str("binary glTF version ", version, " is not supported; only version 2 is"));
+    if (length > ctx.bytes.size())
+        throw Error(file, str("truncated .glb: its header says ", length, " bytes, the file has ", ctx.bytes.size()));
+    if (length < 20) throw Error(file, str("malformed .glb: its header says it is ", length, " bytes long"));
+    uint32_t jsonLength = readU32(ctx.bytes, 12), jsonType = readU32(ctx.bytes, 16);
+    if (jsonType != 0x4E4F534A) throw Error(file, "malformed .glb: the first chunk is not the JSON chunk");
+    if (jsonLength > length - 20)
+        throw Error(file,
+                    str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"));
+    uint64_t next = 20 + uint64_t(jsonLength);
+    if (next < length) {
+        if (length - next < 8) throw Error(file, "truncated .glb: a chunk header is cut short");
+        uint32_t binLength = readU32(ctx.bytes, size_t(next));
+        if (binLength > length - next - 8)
+            throw Error(file, str("truncated .glb: the BIN chunk says ", binLength, " bytes, only ", length - next - 8,
+                                  " follow"));
+    }
+    ctx.bytes = ctx.bytes.substr(0, length);
+    ctx.json = ctx.bytes.substr(20, jsonLength);
+    ctx.jsonName = ctx.name + " (JSON chunk)";
+}
+
+/// Parses the JSON with positions (for messages) and checks what must be settled before
+/// tinygltf runs: the version and the required extensions.
+void checkDocument(GltfImportContext& ctx) {
+    try {
+        ctx.doc = json::parse(ctx.json, ctx.jsonName);
+    } catch (const Error& e) {
+        throw Error(e.where(), "malformed glTF JSON: " + e.message());
+    }
+    if (!ctx.doc.isObject()) throw Error(ctx.doc.where(), "a glTF file must be a JSON object");
+    const json::Value* asset = ctx.doc.find("asset");
+    const json::Value* version = asset && asset->isObject() ? asset->find("version") : nullptr;
+    if (!version || !version->isString())
+        throw Error(asset ? asset->where() : ctx.doc.where(), "missing asset.version; is this a glTF 2.0 file?");
+    if (!startsWith(version->asString(), "2."))
+        throw Error(version->where(), str("glTF version '", version->asString(), "' is not supported; only 2.x is"));
+
+    if (const json::Value* required = ctx.doc.find("extensionsRequired"); required && required->isArray())
+        for (const json::Value& name : required->asArray()) {
+            if (!name.isString()) throw Error(name.where(), "extensionsRequired must list strings");
+            if (!isSupportedExtension(name.asString())) {
+                std::vector<std::string> supported(std::begin(kSupportedExtensions), std::end(kSupportedExtensions));
+                throw Error(name.where(), str("the model requires extension '", name.asString(),
+                                              "', which is not supported (supported: ", join(supported, ", "), ")"));
+            }
+        }
+    if (const json::Value* used = ctx.doc.find("extensionsUsed"); used && used->isArray())
+        for (const json::Value& name : used->asArray())
+            if (name.isString() && !isSupportedExtension(name.asString()))
+                logInfo("glTF: ", ctx.name, ": ignoring optional extension ", name.asString());
+}
+
+void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index) {
+    const json::Value* uriValue = buffer.isObject() ? buffer.find("uri") : nullptr;
+    if (!uriValue || !uriValue->isString() || isDataUri(uriValue->asString())) return;
+    const std::string& uri = uriValue->asString();
+    SourceLocation where = uriValue->where();
+    fs::path path = resolveModelUri(ctx.folder, uri, where);
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        throw Error(where, str("buffer ", index, ": file '", uriForMessage(uri), "' not found in the model folder '",
+                               ctx.folder.string(), "'"));
+    uint64_t size = fs::file_size(path, ec);
+    if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uriForMessage(uri), "'"));
+    if (size > ctx.options.maxFileBytes)
+        throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
+                               " bytes, more than the limit of ", ctx.options.maxFileBytes));
+    uint64_t declared = 0;
+    if (const json::Value* length = buffer.find("byteLength"); length && length->isNumber() && length->asNumber() >= 0)
+        declared = uint64_t(std::min(length->asNumber(), 1e18));
+    if (declared > size)
+        throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
+                               " bytes, shorter than its byteLength ", declared));
+    files.files[tinygltfDecoded(uri)] = ExternalFile{path, declared};
+}
+
+void checkImageUri(GltfImportContext& ctx, FileTable& files, const json::Value& image, int index) {
+    const json::Value* uriValue = image.isObject() ? image.find("uri") : nullptr;
+    if (!uriValue || !uriValue->isString() || isDataUri(uriValue->asString())) return;
+    const std::string& uri = uriValue->asString();
+    SourceLocation where = uriValue->where();
+    fs::path path = resolveModelUri(ctx.folder, uri, where); // escaping is an error, not a fallback
+    std::error_code ec;
+    uint64_t size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
+    if (ec || size == 0) {
+        ctx.warn(where, str("image ", index, ": file '", uriForMessage(uri),
+                            "' not found (or empty) in the model folder; a checker texture stands in"));
+        ctx.imagesReported.insert(index);
+        return;
+    }
+    if (size > ctx.options.maxFileBytes) {
+        ctx.warn(where, str("image ", index, ": '", uriForMessage(uri), "' is ", size,
+                            " bytes, more than the limit; a checker texture stands in"));
+        ctx.imagesReported.insert(index);
+        return;
+    }
+    files.files[tinygltfDecoded(uri)] = ExternalFile{path, 0};
+}
+
+/// Every external URI, resolved, kept inside the folder and checked to exist.
+FileTable checkUris(GltfImportContext& ctx) {
+    FileTable files;
+    files.maxBytes = ctx.options.maxFileBytes;
+    if (const json::Value* buffers = ctx.doc.find("buffers"); buffers && buffers->isArray())
+        for (size_t i = 0; i < buffers->asArray().size(); ++i)
+            checkBufferUri(ctx, files, buffers->asArray()[i], int(i));
+    if (const json::Value* images = ctx.doc.find("images"); images && images->isArray())
+        for (size_t i = 0; i < images->asArray().size(); ++i) checkImageUri(ctx, files, images->asArray()[i], int(i));
+    return files;
+}
+
+void parseWithTinygltf(GltfImportContext& ctx, FileTable& files) {
+    tinygltf::TinyGLTF loader;
+    loader.SetFsCallbacks(
+        tinygltf::FsCallbacks{&fsFileExists, &fsExpandFilePath, &fsReadWholeFile, &fsWriteWholeFile, &files});
+    loader.SetImageLoader(&captureImageBytes, nullptr);
+    std::string err, warnings;
+    bool ok = false;
+    try {
+        const auto* data = reinterpret_cast<const unsigned char*>(ctx.bytes.data());
+        if (ctx.isBinary)
+            ok = loader.LoadBinaryFromMemory(&ctx.model, &err, &warnings, data, unsigned(ctx.bytes.size()),
+                                             kSentinelFolder);
+        else
+            ok = loader.LoadASCIIFromString(&ctx.model, &err, &warnings, ctx.bytes.data(), unsigned(ctx.bytes.size()),
+                                            kSentinelFolder);
+    } catch (const std::exception& e) {
+        ok = false;
+        err += e.what();
+    }
+    for (std::string_view line : split(warnings, '\n'))
+        if (!trim(line).empty()) logDebug("glTF: ", ctx.name, ": tinygltf: ", trim(line));
+    if (!ok) {
+        std::string message = std::string(trim(err));
+        for (char& ch : message)
+            if (ch == '\n') ch = ';';
+        // tinygltf names the sentinel folder in file errors; the user knows the folder.
+        const std::string folder = ctx.folder.string();
+        for (size_t p = 0; (p = message.find(kSentinelFolder, p)) != std::string::npos; p += folder.size())
+            message.replace(p, std::strlen(kSentinelFolder), folder);
+        if (message.size() > 600) message = message.substr(0, 600) + "...";
+        throw Error(ctx.document(), str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message));
+    }
+}
+
+} // namespace
+
+void loadGltfDocument(GltfImportContext& context) {
+    splitContainer(context);
+    checkDocument(context);
+    FileTable files = checkUris(context);
+    parseWithTinygltf(context, files);
+    context.reader.emplace(context.model,
+                           GltfAccessorLimits{context.options.maxAccessorElements, context.options.maxTotalElements},
+                           [&context](int accessor) { return context.at("accessors", accessor); });
+}
+
+} // namespace th
