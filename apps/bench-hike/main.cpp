@@ -37,7 +37,7 @@
 #include "common/Presets.h"
 #include "common/SceneFile.h"
 #include "common/SceneLibrary.h"
-#include "common/hike/Scatter.h"
+#include "hike/Scatter.h"
 #include "common/scenes/ForestStressScene.h"
 #include "common/scenes/HikeScene.h"
 #include "core/Error.h"
@@ -56,7 +56,7 @@ struct Options {
     int frames = 8;
     int warmup = 2;
     int width = 1280, height = 720;
-    std::vector<std::string> tiers = {"low", "medium", "high"};
+    std::vector<QualityTier> tiers = {QualityTier::Low, QualityTier::Medium, QualityTier::High};
     int walk = 120;
     bool stress = true, hike = true;
     bool breakdown = false;
@@ -86,10 +86,7 @@ Options parse(int argc, char** argv) {
             o.tiers.clear();
             const std::string list = value(); // split() returns views into it: it must outlive the loop
             for (auto part : split(list, ',')) {
-                std::string t(part);
-                if (std::find(qualityTiers().begin(), qualityTiers().end(), t) == qualityTiers().end())
-                    throw Error(str("bench-hike: unknown tier '", t, "' (low, medium, high)"));
-                o.tiers.push_back(t);
+                o.tiers.push_back(parseQualityTier(part));
             }
         } else if (a == "--size") {
             std::string s = value();
@@ -224,7 +221,7 @@ void benchHike(Renderer& renderer, const Options& o) {
     Camera forestCamera = hikeForestCamera(options, file.seed);
     forestCamera.aspect = camera.aspect;
     const Pose poses[2] = {{"vista (the scene file's camera)", camera}, {"in the wood (eye 1.7 m)", forestCamera}};
-    for (const std::string& tier : o.tiers) {
+    for (QualityTier tier : o.tiers) {
         applyQualityTier(renderer, built, tier);
         if (o.noPrepass) renderer.options().depthPrepass = false;
         for (const Pose& pose : poses) {
@@ -234,7 +231,7 @@ void benchHike(Renderer& renderer, const Options& o) {
             FrameFigures f = measure(renderer, scene, cam, output, o.warmup, o.frames, file.seconds,
                                      [&](double t) { built.update(t, cam); });
             const ShadowSettings& sh = renderer.options().shadows;
-            std::printf("\n== hike, tier %s, %s: %dx%d, resolution scale %.2f, shadows %s, depth pre-pass %s ==\n", tier.c_str(),
+            std::printf("\n== hike, tier %s, %s: %dx%d, resolution scale %.2f, shadows %s, depth pre-pass %s ==\n", toString(tier),
                         pose.name, o.width, o.height, renderer.options().resolutionScale,
                         sh.enabled ? str(sh.cascades, " x ", sh.mapSize, "^2").c_str() : "off",
                         renderer.options().depthPrepass ? "on" : "off");
@@ -270,14 +267,14 @@ void benchHike(Renderer& renderer, const Options& o) {
                         (unsigned long long)stats->understory, (unsigned long long)stats->rocks, (unsigned long long)stats->birds);
             std::printf("  targets: forest draws (all passes) %d < 40 %s; frame draws %u < 120 %s", vegetation,
                         vegetation < 40 ? "ok" : "MISSED", f.last.drawCalls, f.last.drawCalls < 120 ? "ok" : "MISSED");
-            if (tier == "high")
+            if (tier == QualityTier::High)
                 std::printf("; trees %llu >= 20000 %s; grass %llu >= 200000 %s", (unsigned long long)stats->treesInRange,
                             stats->treesInRange >= 20000 ? "ok" : "MISSED", (unsigned long long)stats->grass,
                             stats->grass >= 200000 ? "ok" : "MISSED");
             std::printf("\n");
             if (!o.png.empty()) {
                 std::filesystem::create_directories(o.png);
-                writePng(o.png / str("hike-", tier, &pose == &poses[0] ? "-vista" : "-wood", ".png"),
+                writePng(o.png / str("hike-", toString(tier), &pose == &poses[0] ? "-vista" : "-wood", ".png"),
                          readPixels(output.framebufferId(), 0, 0, o.width, o.height));
             }
             if (o.breakdown && tier == o.tiers.back()) {
@@ -322,7 +319,7 @@ void benchHike(Renderer& renderer, const Options& o) {
         double mean = 0;
         for (double v : updateMs) mean += v;
         mean /= double(updateMs.size());
-        std::printf("\n== walk: %d frames at 2 m per frame (tier %s) ==\n", o.walk, o.tiers.back().c_str());
+        std::printf("\n== walk: %d frames at 2 m per frame (tier %s) ==\n", o.walk, toString(o.tiers.back()));
         std::printf("  scene update per frame: mean %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms\n", mean,
                     median(updateMs), percentile(updateMs, 0.9), percentile(updateMs, 1.0));
         std::printf("  terrain: %llu ring re-emits, %llu field samples (%.0f per frame); per frame median %.2f ms, max %.2f ms "

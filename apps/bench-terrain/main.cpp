@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "assets/TerrainTextures.h"
+#include "plugins/terrain/TerrainTextures.h"
 #include "common/BenchStats.h"
 #include "core/Error.h"
 

@@ -6,7 +6,11 @@
 namespace th {
 
 const std::vector<std::string>& qualityTiers() {
-    static const std::vector<std::string> tiers = {"low", "medium", "high"};
+    static const std::vector<std::string> tiers = [] {
+        std::vector<std::string> names;
+        for (QualityTier t : kQualityTiers) names.emplace_back(toString(t));
+        return names;
+    }();
     return tiers;
 }
 
@@ -15,26 +19,28 @@ const std::vector<std::string>& weatherPresets() {
     return presets;
 }
 
-void applyQualityTier(Renderer& renderer, BuiltScene& scene, const std::string& tier) {
+void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
     RendererOptions& o = renderer.options();
     // A tier sets the whole of what it governs, so a scene that turned on the depth pre-pass
     // for its own tier does not leave it on for the next scene.
     o.depthPrepass = false;
-    if (tier == "low") {
+    switch (tier) {
+    case QualityTier::Low:
         o.shadows.enabled = false;
         o.resolutionScale = 0.75f;
-    } else if (tier == "medium") {
+        break;
+    case QualityTier::Medium:
         o.shadows.enabled = true;
         o.shadows.cascades = 1;
         o.shadows.mapSize = 1024;
         o.resolutionScale = 1.0f;
-    } else if (tier == "high") {
+        break;
+    case QualityTier::High:
         o.shadows.enabled = true;
         o.shadows.cascades = 3;
         o.shadows.mapSize = 2048;
         o.resolutionScale = 1.0f;
-    } else {
-        throw Error(str("unknown quality tier '", tier, "'; expected ", join(qualityTiers(), ", ")));
+        break;
     }
     if (scene.applyQuality) scene.applyQuality(tier);
 }

@@ -7,15 +7,16 @@
 
 namespace th {
 
-const std::vector<std::string>& qualityTiers();   ///< low, medium, high
+const std::vector<std::string>& qualityTiers();   ///< low, medium, high (the names of kQualityTiers)
 const std::vector<std::string>& weatherPresets(); ///< clear, overcast, mist, rain-wet
 
 /// Renderer settings of a tier (shadow cascades and map size, resolution scale, depth pre-pass
-/// off), then the scene's own part (which may turn the pre-pass on). Throws th::Error naming the tiers for an unknown name.
+/// off), then the scene's own part (which may turn the pre-pass on). Names become tiers once,
+/// where they are read (parseQualityTier).
 ///   low:    no shadows, 0.75 resolution scale
 ///   medium: 1 cascade of 1024², full resolution
 ///   high:   3 cascades of 2048², full resolution
-void applyQualityTier(Renderer& renderer, BuiltScene& scene, const std::string& tier);
+void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier);
 
 /// Sky haze and fog of a preset, then the scene's own part (wetness).
 ///   clear:    turbidity 2.5, no fog

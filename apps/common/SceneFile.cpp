@@ -57,17 +57,18 @@ SceneFile loadSceneFile(const std::filesystem::path& path, const std::vector<std
         if (hour < 0 || hour > 24) throw Error(v->where(), str("'time' is an hour of the day in [0, 24], found ", hour));
         f.hour = float(hour);
     }
-    auto oneOf = [&](std::string_view key, std::string fallback, std::initializer_list<const char*> choices) {
+    auto oneOf = [&](std::string_view key, std::string fallback, const std::vector<std::string>& choices) {
         const json::Value* v = r.optional(key);
         if (!v) return fallback;
         std::string value = v->asString(key);
-        for (const char* c : choices)
+        for (const std::string& c : choices)
             if (value == c) return value;
-        std::vector<std::string> names(choices.begin(), choices.end());
-        throw Error(v->where(), str("unknown ", key, " '", value, "'; expected one of ", join(names, ", ")));
+        throw Error(v->where(), str("unknown ", key, " '", value, "'; expected one of ", join(choices, ", ")));
     };
     f.weather = oneOf("weather", f.weather, {"clear", "overcast", "mist", "rain-wet"});
-    f.quality = oneOf("quality", f.quality, {"low", "medium", "high"});
+    std::vector<std::string> tiers;
+    for (QualityTier t : kQualityTiers) tiers.emplace_back(toString(t));
+    f.quality = parseQualityTier(oneOf("quality", toString(f.quality), tiers));
     if (const json::Value* v = r.optional("toneMapping")) f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
     if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure"));
     if (const json::Value* v = r.optional("background")) f.background = readVec3(*v, "background");

@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "core/Json.h"
+#include "hike/QualityTier.h"
 #include "scene/Atmosphere.h"
 
 namespace th {
@@ -32,7 +33,7 @@ struct SceneFile {
     SceneFileCamera camera;
     std::optional<float> hour;
     std::string weather = "clear";
-    std::string quality = "high";
+    QualityTier quality = QualityTier::High;
     std::optional<ToneMapping> toneMapping;
     std::optional<float> exposure;
     std::optional<glm::vec3> background; ///< flat sRGB clear colour (0–1)

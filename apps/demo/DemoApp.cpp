@@ -90,7 +90,7 @@ void DemoApp::load(const std::filesystem::path& path) {
             context.seed = file.seed;
             built = std::make_unique<BuiltScene>(buildSceneFile(context, file));
             weather = file.weather;
-            quality = file.quality;
+            quality = toString(file.quality);
         }
         mScene = std::move(built);
         mCamera = mScene->camera;
@@ -161,7 +161,7 @@ void DemoApp::logSamplerReports() {
 
 void DemoApp::applyQuality(const std::string& tier) {
     quality = tier;
-    if (mScene) applyQualityTier(*mRenderer, *mScene, tier);
+    if (mScene) applyQualityTier(*mRenderer, *mScene, parseQualityTier(tier));
 }
 
 void DemoApp::applyWeather(const std::string& preset) {

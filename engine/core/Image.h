@@ -2,6 +2,7 @@
 // CPU images: 8-bit RGBA (readback, PNG, textures) and float RGBA (HDR environments).
 // Rows are stored top to bottom, as image files and screenshots are.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/Error.h"
 #include "core/Str.h"
@@ -11,27 +12,26 @@ namespace th {
 namespace {
 struct FormatInfo {
     GLenum internal, format, type;
-    const char* name;
 };
 
 FormatInfo info(TextureFormat f) {
     switch (f) {
-    case TextureFormat::RGBA8: return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, "RGBA8"};
-    case TextureFormat::SRGB8_ALPHA8: return {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, "SRGB8_ALPHA8"};
-    case TextureFormat::RGBA16F: return {GL_RGBA16F, GL_RGBA, GL_FLOAT, "RGBA16F"};
-    case TextureFormat::RGBA32F: return {GL_RGBA32F, GL_RGBA, GL_FLOAT, "RGBA32F"};
-    case TextureFormat::RG16F: return {GL_RG16F, GL_RG, GL_FLOAT, "RG16F"};
-    case TextureFormat::R16F: return {GL_R16F, GL_RED, GL_FLOAT, "R16F"};
-    case TextureFormat::R32F: return {GL_R32F, GL_RED, GL_FLOAT, "R32F"};
-    case TextureFormat::R8: return {GL_R8, GL_RED, GL_UNSIGNED_BYTE, "R8"};
-    case TextureFormat::RG8: return {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, "RG8"};
-    case TextureFormat::R11G11B10F: return {GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, "R11G11B10F"};
-    case TextureFormat::Depth24: return {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, "Depth24"};
-    case TextureFormat::Depth32F: return {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, "Depth32F"};
-    case TextureFormat::Depth24Stencil8: return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, "Depth24Stencil8"};
-    case TextureFormat::RGBA32UI: return {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, "RGBA32UI"};
+    case TextureFormat::RGBA8: return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
+    case TextureFormat::SRGB8_ALPHA8: return {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE};
+    case TextureFormat::RGBA16F: return {GL_RGBA16F, GL_RGBA, GL_FLOAT};
+    case TextureFormat::RGBA32F: return {GL_RGBA32F, GL_RGBA, GL_FLOAT};
+    case TextureFormat::RG16F: return {GL_RG16F, GL_RG, GL_FLOAT};
+    case TextureFormat::R16F: return {GL_R16F, GL_RED, GL_FLOAT};
+    case TextureFormat::R32F: return {GL_R32F, GL_RED, GL_FLOAT};
+    case TextureFormat::R8: return {GL_R8, GL_RED, GL_UNSIGNED_BYTE};
+    case TextureFormat::RG8: return {GL_RG8, GL_RG, GL_UNSIGNED_BYTE};
+    case TextureFormat::R11G11B10F: return {GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT};
+    case TextureFormat::Depth24: return {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT};
+    case TextureFormat::Depth32F: return {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT};
+    case TextureFormat::Depth24Stencil8: return {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8};
+    case TextureFormat::RGBA32UI: return {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT};
     }
-    return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, "?"};
+    return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
 }
 
 GLuint newTexture() {
@@ -40,12 +40,6 @@ GLuint newTexture() {
     return id;
 }
 } // namespace
-
-const char* toString(TextureFormat format) { return info(format).name; }
-
-bool isDepthFormat(TextureFormat f) {
-    return f == TextureFormat::Depth24 || f == TextureFormat::Depth32F || f == TextureFormat::Depth24Stencil8;
-}
 
 GLenum Texture::target() const {
     switch (mDesc.kind) {
@@ -117,6 +111,35 @@ void Texture::uploadRegion(int level, int layer, int x, int y, int width, int he
 void Texture::generateMipmaps() {
     bind(0);
     glGenerateMipmap(target());
+}
+
+Texture Texture::createArray(const TextureArrayData& d) {
+    int texelBytes = textureArrayTexelBytes(d.format);
+    if (texelBytes == 0)
+        throw Error(str("texture array '", d.label, "': format ", toString(d.format),
+                        " is not accepted (use RGBA8 for data, SRGB8_ALPHA8 for colour, RGBA32F for tables)"));
+    if (d.width < 1 || d.height < 1 || d.layers < 1)
+        throw Error(str("texture array '", d.label, "': invalid size ", d.width, "x", d.height, "x", d.layers));
+    size_t layerBytes = size_t(d.width) * size_t(d.height) * size_t(texelBytes);
+    if (d.pixels.size() != layerBytes * size_t(d.layers))
+        throw Error(str("texture array '", d.label, "': ", d.pixels.size(), " bytes given, ", layerBytes * size_t(d.layers),
+                        " expected for ", d.layers, " layers of ", d.width, "x", d.height, " ", toString(d.format)));
+    // Float tables are read texel by texel: no mipmaps (and RGBA32F does not filter everywhere).
+    bool mipmaps = d.mipmaps && d.format != TextureFormat::RGBA32F;
+    Texture texture({.kind = TextureKind::Texture2DArray, .format = d.format, .width = d.width, .height = d.height,
+                     .layers = d.layers, .mipLevels = mipmaps ? 0 : 1, .label = d.label});
+    std::vector<uint8_t> flipped;
+    for (int l = 0; l < d.layers; ++l) {
+        const uint8_t* layer = d.pixels.data() + size_t(l) * layerBytes;
+        if (d.rows == RowOrder::TopDown) {
+            flipped.assign(layer, layer + layerBytes);
+            flipRows(flipped, d.width, d.height, 1, texelBytes);
+            layer = flipped.data();
+        }
+        texture.upload(0, l, layer);
+    }
+    if (mipmaps) texture.generateMipmaps();
+    return texture;
 }
 
 } // namespace th

@@ -3,30 +3,13 @@
 #include <string_view>
 
 #include "gl/GlObject.h"
+#include "gl/TextureArrayData.h"
+#include "gl/TextureFormat.h"
 
 namespace th {
 
 enum class TextureKind { Texture2D, Texture2DArray, Cube };
 
-enum class TextureFormat {
-    RGBA8,
-    SRGB8_ALPHA8, ///< colour data: decoded to linear by the sampler
-    RGBA16F,
-    RGBA32F,
-    RG16F,
-    R16F,
-    R32F,
-    R8,
-    RG8,
-    R11G11B10F,
-    Depth24,
-    Depth32F,
-    Depth24Stencil8,
-    RGBA32UI, ///< integer data read with texelFetch (light cluster lists); never filtered
-};
-
-const char* toString(TextureFormat format);
-bool isDepthFormat(TextureFormat format);
 
 struct TextureDesc {
     TextureKind kind = TextureKind::Texture2D;
@@ -45,6 +28,11 @@ class Texture : public GlObject {
 public:
     Texture() = default;
     explicit Texture(const TextureDesc& desc);
+
+    /// A 2D texture array filled from CPU layers (TextureArrayData.h says how), with mipmaps
+    /// unless the data asks for none or is RGBA32F. Throws th::Error naming the label when the
+    /// sizes and the byte count disagree or the format is not one an array upload accepts.
+    static Texture createArray(const TextureArrayData& data);
 
     const TextureDesc& desc() const { return mDesc; }
     GLenum target() const;

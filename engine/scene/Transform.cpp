@@ -24,4 +24,10 @@ Transform Transform::fromMatrix(const glm::mat4& m) {
     return t;
 }
 
+glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale) {
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), position);
+    m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
+    return glm::scale(m, scale);
+}
+
 } // namespace th

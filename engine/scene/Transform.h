@@ -15,4 +15,8 @@ struct Transform {
     static Transform fromMatrix(const glm::mat4& m);
 };
 
+/// An instance transform: at `position`, turned by `yaw` about +Y, scaled.
+glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale);
+inline glm::mat4 placed(glm::vec3 position, float yaw, float scale) { return placed(position, yaw, glm::vec3(scale)); }
+
 } // namespace th

@@ -3,24 +3,30 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "core/EmbeddedFile.h"
 #include "core/Error.h"
 #include "core/Files.h"
 #include "core/Str.h"
 
-std::span<const th::EmbeddedFile> embeddedPluginSnippets();
-
 namespace th {
 
-std::string pluginSnippetText(std::string_view path) {
+namespace {
+/// The file in TRAILHEAD_PLUGIN_DIR (the repository's plugins/ folder), when set and there.
+std::optional<std::string> snippetFromDisk(std::string_view path) {
     if (const char* dir = std::getenv("TRAILHEAD_PLUGIN_DIR"); dir && *dir) {
-        // The override folder is the repository's plugins/ folder: strip the "plugins/" prefix.
         std::string_view relative = startsWith(path, "plugins/") ? path.substr(8) : path;
         std::filesystem::path file = std::filesystem::path(dir) / std::string(relative);
         if (std::filesystem::exists(file)) return readFile(file);
     }
-    for (const EmbeddedFile& f : embeddedPluginSnippets())
+    return std::nullopt;
+}
+} // namespace
+
+std::string pluginSnippetText(std::string_view path, std::span<const EmbeddedFile> embedded) {
+    if (auto text = snippetFromDisk(path)) return *text;
+    for (const EmbeddedFile& f : embedded)
         if (f.name == path) return std::string(f.text);
     throw Error(SourceLocation{std::string(path)}, "plugin snippet file not found (not embedded, not in TRAILHEAD_PLUGIN_DIR)");
 }
@@ -50,8 +56,8 @@ std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, 
     return snippets;
 }
 
-std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path) {
-    return parseSnippetFile(pluginSnippetText(path), path);
+std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path, std::span<const EmbeddedFile> embedded) {
+    return parseSnippetFile(pluginSnippetText(path, embedded), path);
 }
 
 } // namespace th
@@ -69,7 +75,9 @@ bool reloadPluginSnippets(MaterialPlugin& plugin) {
     if (files.empty()) return false;
     std::vector<PluginDeclaration::Snippet> fresh;
     for (auto& f : files) {
-        auto snippets = loadSnippetFile(f);
+        std::optional<std::string> text = snippetFromDisk(f);
+        if (!text) continue; // not on disk: the embedded copy, which the plugin already has
+        auto snippets = parseSnippetFile(*text, f);
         fresh.insert(fresh.end(), snippets.begin(), snippets.end());
     }
     // Keep each snippet in its stage; a key found in a file replaces the old snippet.

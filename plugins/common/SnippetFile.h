@@ -9,35 +9,41 @@
 //
 // Lines before the first marker are the file's own comments and are dropped. Each snippet
 // keeps the file name and its real line numbers as its origin, so a GLSL error reads
-// "plugins/wind/wind.vert.glsl:14: ...". Files are embedded in the library; with
+// "plugins/wind/wind.vert.glsl:14: ...". Each plugin's files are embedded in that plugin's
+// own library (plugins/CMakeLists.txt names the function that holds them); with
 // TRAILHEAD_PLUGIN_DIR set (the repository's plugins/ folder) they are read from disk
 // instead, for hot reload.
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/EmbeddedFile.h"
 #include "material/MaterialPlugin.h"
 
 namespace th {
 
 /// The text of a plugin snippet file, by its path from the repository root
-/// ("plugins/wind/wind.vert.glsl"). Throws th::Error naming the file when it is missing.
-std::string pluginSnippetText(std::string_view path);
+/// ("plugins/wind/wind.vert.glsl"): from TRAILHEAD_PLUGIN_DIR when the file is there, else
+/// from `embedded` (the plugin's own files). Throws th::Error naming the file when it is in
+/// neither.
+std::string pluginSnippetText(std::string_view path, std::span<const EmbeddedFile> embedded);
 
 /// The snippets of a file, split at its "// @key NAME" markers. Throws th::Error with file
 /// and line for a marker without a key or a duplicate key.
 std::vector<PluginDeclaration::Snippet> parseSnippetFile(std::string_view text, std::string_view path);
 
 /// pluginSnippetText + parseSnippetFile.
-std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path);
+std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path, std::span<const EmbeddedFile> embedded);
 
 } // namespace th
 
 namespace th {
 
-/// Re-reads the snippet files a plugin's code came from (TRAILHEAD_PLUGIN_DIR or embedded)
-/// and replaces its code when any changed. Returns true when it did. A file that fails to
-/// parse leaves the plugin as it was and throws th::Error with file and line.
+/// Re-reads the snippet files a plugin's code came from in TRAILHEAD_PLUGIN_DIR and replaces
+/// its code when any changed; a file not found there keeps its code (the embedded copy is
+/// what the plugin already has). Returns true when it did. A file that fails to parse leaves
+/// the plugin as it was and throws th::Error with file and line.
 bool reloadPluginSnippets(MaterialPlugin& plugin);
 
 } // namespace th

@@ -8,16 +8,19 @@
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
 
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedConformSnippets();
+
 namespace th {
 
 PluginDeclaration ConformPlugin::makeDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
-    d.defines = {{kDefine, "1"}};
+    d.defines = {kDefine.declared()};
     d.uniforms = {{"conformRamp", "float"}, {"conformOvershoot", "float"}};
     d.attributes = {{kGradientStream, 2}};
-    d.vertex = loadSnippetFile(kSnippetFile);
+    d.vertex = loadSnippetFile(kSnippetFile, embeddedConformSnippets());
     return d;
 }
 
@@ -46,7 +49,7 @@ void ConformPlugin::setActive(bool active) {
 }
 
 void ConformPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
-    if (mActive) setDefine(defines, kDefine, "1");
+    kDefine.set(defines, mActive);
 }
 
 void ConformPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo&) const {

@@ -10,6 +10,7 @@
 // switch); parameters() offers all three to the demo. Models must have local +Y up and their
 // origin at the base of the footprint.
 #include "material/MaterialPlugin.h"
+#include "plugins/common/SwitchDefine.h"
 #include "plugins/conform/ConformMath.h"
 
 namespace th {
@@ -23,7 +24,7 @@ class ConformPlugin : public MaterialPlugin {
 public:
     static constexpr const char* kName = "Conform";
     static constexpr int kPriority = 210; ///< after wind (200) and dither (205) at the same point
-    static constexpr const char* kDefine = "CONFORM";
+    static constexpr SwitchDefine kDefine{"CONFORM"};
     static constexpr const char* kGradientStream = "groundGradient";
     static constexpr const char* kSnippetFile = "plugins/conform/conform.vert.glsl";
 

@@ -10,17 +10,20 @@
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
 
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedDitherSnippets();
+
 namespace th {
 
 PluginDeclaration DitherPlugin::makeDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
-    d.defines = {{kDefine, "1"}};
+    d.defines = {kDefine.declared()};
     d.uniforms = {{"ditherDistanceScale", "float"}, {"ditherMeshBands", "vec4"}};
     d.attributes = {{kBandsStream, 4}};
-    d.vertex = loadSnippetFile(kVertexSnippetFile);
-    d.fragment = loadSnippetFile(kFragmentSnippetFile);
+    d.vertex = loadSnippetFile(kVertexSnippetFile, embeddedDitherSnippets());
+    d.fragment = loadSnippetFile(kFragmentSnippetFile, embeddedDitherSnippets());
     return d;
 }
 
@@ -58,7 +61,7 @@ bool DitherPlugin::accepts(const Material& material, std::string* reason) const 
 }
 
 void DitherPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
-    if (mActive) setDefine(defines, kDefine, "1");
+    kDefine.set(defines, mActive);
 }
 
 void DitherPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo&) const {

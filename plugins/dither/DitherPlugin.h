@@ -24,6 +24,7 @@
 #include <glm/glm.hpp>
 
 #include "material/MaterialPlugin.h"
+#include "plugins/common/SwitchDefine.h"
 #include "plugins/dither/DitherMath.h"
 
 namespace th {
@@ -32,7 +33,7 @@ class DitherPlugin : public MaterialPlugin {
 public:
     static constexpr const char* kName = "Dither";
     static constexpr int kPriority = 205; ///< after wind (200), before conform (210)
-    static constexpr const char* kDefine = "DITHER";
+    static constexpr SwitchDefine kDefine{"DITHER"};
     static constexpr const char* kBandsStream = "ditherBands";
     static constexpr const char* kVertexSnippetFile = "plugins/dither/dither.vert.glsl";
     static constexpr const char* kFragmentSnippetFile = "plugins/dither/dither.frag.glsl";

@@ -1,5 +1,7 @@
 #include "plugins/library/PluginLibrary.h"
 
+#include <array>
+
 #include "core/Error.h"
 #include "core/Str.h"
 #include "plugins/conform/ConformPlugin.h"
@@ -10,17 +12,36 @@
 
 namespace th {
 
+namespace {
+
+struct ShippedPlugin {
+    const char* name;
+    std::shared_ptr<MaterialPlugin> (*create)();
+};
+
+template <class Plugin> std::shared_ptr<MaterialPlugin> make() { return std::make_shared<Plugin>(); }
+
+/// Every plugin that ships, in the order tools list them. A new plugin is one row here.
+constexpr std::array kShipped = {
+    ShippedPlugin{"wind", make<WindPlugin>},       ShippedPlugin{"conform", make<ConformPlugin>},
+    ShippedPlugin{"dither", make<DitherPlugin>},   ShippedPlugin{"wing", make<WingPlugin>},
+    ShippedPlugin{"terrain", make<TerrainPlugin>},
+};
+
+} // namespace
+
 const std::vector<std::string>& shippedPluginNames() {
-    static const std::vector<std::string> names = {"wind", "conform", "dither", "wing", "terrain"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const ShippedPlugin& p : kShipped) out.emplace_back(p.name);
+        return out;
+    }();
     return names;
 }
 
 std::shared_ptr<MaterialPlugin> createShippedPlugin(std::string_view name) {
-    if (name == "wind") return std::make_shared<WindPlugin>();
-    if (name == "conform") return std::make_shared<ConformPlugin>();
-    if (name == "dither") return std::make_shared<DitherPlugin>();
-    if (name == "wing") return std::make_shared<WingPlugin>();
-    if (name == "terrain") return std::make_shared<TerrainPlugin>();
+    for (const ShippedPlugin& p : kShipped)
+        if (name == p.name) return p.create();
     throw Error(str("no shipped plugin named '", name, "'; the engine ships ", join(shippedPluginNames(), ", ")));
 }
 

@@ -123,25 +123,28 @@ PackedWeights packWeights(const LayerWeights& w) {
 
 LayerWeights unpackWeights(const glm::vec4& c, const glm::vec2& uv1) { return {c.r, c.g, c.b, c.a, uv1.x, uv1.y}; }
 
-void setLayerWeights(MeshData& mesh, const std::vector<LayerWeights>& weights) {
-    if (weights.size() != mesh.vertexCount())
-        throw Error(str("terrain weights for mesh '", mesh.name, "': ", weights.size(), " weight sets for ", mesh.vertexCount(),
-                        " vertices"));
-    mesh.colors.resize(weights.size());
-    mesh.uv1.resize(weights.size());
+void checkWeightCount(std::string_view meshName, size_t weights, size_t vertices) {
+    if (weights != vertices)
+        throw Error(str("terrain weights for mesh '", meshName, "': ", weights, " weight sets for ", vertices, " vertices"));
+}
+
+void packWeightsInto(const std::vector<LayerWeights>& weights, std::vector<glm::vec4>& colors, std::vector<glm::vec2>& uv1) {
+    colors.resize(weights.size());
+    uv1.resize(weights.size());
     for (size_t i = 0; i < weights.size(); ++i) {
         PackedWeights p = packWeights(weights[i]);
-        mesh.colors[i] = p.color;
-        mesh.uv1[i] = p.uv1;
+        colors[i] = p.color;
+        uv1[i] = p.uv1;
     }
 }
 
-void classifyMesh(MeshData& mesh, const SurfaceClassifier& rules) {
-    if (mesh.normals.size() != mesh.vertexCount())
-        throw Error(str("terrain classification of mesh '", mesh.name, "' needs normals (slope comes from them)"));
-    std::vector<LayerWeights> weights(mesh.vertexCount());
-    for (size_t i = 0; i < weights.size(); ++i) weights[i] = classifySurface(mesh.positions[i], slopeOfNormal(mesh.normals[i]), rules);
-    setLayerWeights(mesh, weights);
+std::vector<LayerWeights> classifyVertices(std::string_view meshName, std::span<const glm::vec3> positions,
+                                           std::span<const glm::vec3> normals, const SurfaceClassifier& rules) {
+    if (normals.size() != positions.size())
+        throw Error(str("terrain classification of mesh '", meshName, "' needs normals (slope comes from them)"));
+    std::vector<LayerWeights> weights(positions.size());
+    for (size_t i = 0; i < weights.size(); ++i) weights[i] = classifySurface(positions[i], slopeOfNormal(normals[i]), rules);
+    return weights;
 }
 
 } // namespace th::terrain

@@ -12,12 +12,13 @@
 // attribute would be cleaner once a second plugin needs one; see TerrainPlugin.h.
 #include <array>
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
 
-#include "assets/TerrainTextures.h"
-#include "scene/MeshData.h"
+#include "plugins/terrain/TerrainTextures.h"
 
 namespace th::terrain {
 
@@ -110,11 +111,29 @@ struct PackedWeights {
 PackedWeights packWeights(const LayerWeights& weights);
 LayerWeights unpackWeights(const glm::vec4& color, const glm::vec2& uv1);
 
+/// Packs per-vertex weights into colours and uv1 (resizing them).
+void packWeightsInto(const std::vector<LayerWeights>& weights, std::vector<glm::vec4>& colors, std::vector<glm::vec2>& uv1);
+/// The weights of each vertex, slope from its normal. Throws th::Error naming `meshName`
+/// when there is not one normal per position (slope comes from them).
+std::vector<LayerWeights> classifyVertices(std::string_view meshName, std::span<const glm::vec3> positions,
+                                           std::span<const glm::vec3> normals, const SurfaceClassifier& rules = {});
+/// Throws th::Error naming the mesh when `weights` differs from its vertex count.
+void checkWeightCount(std::string_view meshName, size_t weights, size_t vertices);
+
 /// Writes per-vertex weights into a mesh's colours and uv1 (resizing them). Throws th::Error
-/// when the count differs from the mesh's vertex count.
-void setLayerWeights(MeshData& mesh, const std::vector<LayerWeights>& weights);
+/// when the count differs from the mesh's vertex count. `Mesh` is any type with MeshData's
+/// fields (name, positions, normals, colors, uv1): a template, so the plugin needs nothing
+/// from the scene layer.
+template <class Mesh>
+void setLayerWeights(Mesh& mesh, const std::vector<LayerWeights>& weights) {
+    checkWeightCount(mesh.name, weights.size(), mesh.positions.size());
+    packWeightsInto(weights, mesh.colors, mesh.uv1);
+}
 /// Classifies every vertex of a mesh with normals (slope from the normal) and stores the
 /// weights. Throws th::Error when the mesh has no normals.
-void classifyMesh(MeshData& mesh, const SurfaceClassifier& rules = {});
+template <class Mesh>
+void classifyMesh(Mesh& mesh, const SurfaceClassifier& rules = {}) {
+    setLayerWeights(mesh, classifyVertices(mesh.name, mesh.positions, mesh.normals, rules));
+}
 
 } // namespace th::terrain

@@ -12,7 +12,9 @@
 #include "material/PbrMaterial.h"
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
-#include "render/TextureArrayUpload.h"
+
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedTerrainSnippets();
 
 namespace th {
 
@@ -22,7 +24,7 @@ constexpr const char* kSnippetFile = "plugins/terrain/terrain.frag.glsl";
 Texture placeholderArray(TextureFormat format, const uint8_t (&texel)[4], const char* label) {
     std::vector<uint8_t> pixels(size_t(kTerrainLayerCount) * 4);
     for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = texel[i % 4];
-    return uploadTextureArray({.width = 1, .height = 1, .layers = kTerrainLayerCount, .format = format, .pixels = pixels,
+    return Texture::createArray({.width = 1, .height = 1, .layers = kTerrainLayerCount, .format = format, .pixels = pixels,
                                .mipmaps = false, .label = label});
 }
 } // namespace
@@ -31,7 +33,7 @@ PluginDeclaration TerrainPlugin::makeDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
-    d.defines = {{"TERRAIN", "1"}, {"TERRAIN_ROAD", std::nullopt}};
+    d.defines = {kDefine.declared(), kRoadDefine.declared()};
     d.uniforms = {
         {"terrainTiling", "vec4"},     // 1 / tiling (m) of grass, forest floor, rock, sand
         {"terrainTiling2", "vec4"},    // pebble, asphalt; rock parallax depth (m); height-blend depth
@@ -46,7 +48,7 @@ PluginDeclaration TerrainPlugin::makeDeclaration() {
         {"terrainRAH", "sampler2DArray", "highp"},
         {"terrainRoadTable", "sampler2D", "highp"},
     };
-    d.fragment = loadSnippetFile(kSnippetFile);
+    d.fragment = loadSnippetFile(kSnippetFile, embeddedTerrainSnippets());
     return d;
 }
 
@@ -136,8 +138,8 @@ void TerrainPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw)
         }
         return;
     }
-    setDefine(defines, "TERRAIN", "1");
-    if (!mRoadSegments.empty()) setDefine(defines, "TERRAIN_ROAD", "1");
+    kDefine.set(defines);
+    kRoadDefine.set(defines, !mRoadSegments.empty());
 }
 
 void TerrainPlugin::ensurePlaceholders() const {
@@ -165,7 +167,7 @@ void TerrainPlugin::pollMaps() const {
     if (mToUpload) {
         const TerrainTextureSet& s = *mToUpload;
         auto upload = [&](const std::vector<uint8_t>& map, TextureFormat format, const char* label) {
-            return uploadTextureArray(
+            return Texture::createArray(
                 {.width = s.size, .height = s.size, .layers = kTerrainLayerCount, .format = format, .pixels = map, .label = label});
         };
         // Generated rows are bottom-up already (TerrainTextures.h): no flip, no conversion.

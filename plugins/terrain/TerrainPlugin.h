@@ -50,10 +50,11 @@
 
 #include <glm/glm.hpp>
 
-#include "assets/TerrainTextures.h"
+#include "plugins/terrain/TerrainTextures.h"
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
 #include "material/MaterialPlugin.h"
+#include "plugins/common/SwitchDefine.h"
 #include "plugins/terrain/TerrainMath.h"
 
 namespace th {
@@ -62,6 +63,8 @@ class TerrainPlugin : public MaterialPlugin {
 public:
     static constexpr const char* kName = "Terrain";
     static constexpr int kPriority = 200;
+    static constexpr SwitchDefine kDefine{"TERRAIN"};
+    static constexpr SwitchDefine kRoadDefine{"TERRAIN_ROAD", false};
 
     TerrainPlugin();
     ~TerrainPlugin() override;

@@ -8,6 +8,9 @@
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
 
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedWindSnippets();
+
 namespace th {
 
 const char* toString(WindProfile profile) {
@@ -45,11 +48,11 @@ PluginDeclaration WindPlugin::makeDeclaration(const WindSettings& settings) {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
-    d.defines = {{kDefine, "1"}, {kInstanceScaleDefine, std::nullopt}};
+    d.defines = {kDefine.declared(), kInstanceScaleDefine.declared()};
     d.uniforms = {{"windTime", "float"},      {"windDirection", "vec2"}, {"windSpeed", "float"},
                   {"windLean", "float"},      {"windAmplitude", "float"}, {"windMeshHeight", "float"}};
     d.attributes = {{kScaleStream, 1}};
-    d.vertex = loadSnippetFile(kSnippetFile);
+    d.vertex = loadSnippetFile(kSnippetFile, embeddedWindSnippets());
     d.inShadowPass = settings.inShadowPass;
     d.inDepthPass = settings.inDepthPass;
     return d;
@@ -94,8 +97,8 @@ void WindPlugin::setPerInstanceScale(bool on) {
 
 void WindPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
     if (!mActive) return;
-    setDefine(defines, kDefine, "1");
-    if (mPerInstanceScale) setDefine(defines, kInstanceScaleDefine, "1");
+    kDefine.set(defines);
+    kInstanceScaleDefine.set(defines, mPerInstanceScale);
 }
 
 void WindPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const {

@@ -21,6 +21,7 @@
 #include <glm/glm.hpp>
 
 #include "material/MaterialPlugin.h"
+#include "plugins/common/SwitchDefine.h"
 #include "plugins/wind/WindMath.h"
 
 namespace th {
@@ -41,8 +42,8 @@ class WindPlugin : public MaterialPlugin {
 public:
     static constexpr const char* kName = "Wind";
     static constexpr int kPriority = 200;
-    static constexpr const char* kDefine = "WIND";
-    static constexpr const char* kInstanceScaleDefine = "WIND_INSTANCE_SCALE";
+    static constexpr SwitchDefine kDefine{"WIND"};
+    static constexpr SwitchDefine kInstanceScaleDefine{"WIND_INSTANCE_SCALE", false};
     static constexpr const char* kScaleStream = "windScale";
     static constexpr const char* kSnippetFile = "plugins/wind/wind.vert.glsl";
 

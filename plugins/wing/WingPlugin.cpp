@@ -8,16 +8,19 @@
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
 
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedWingSnippets();
+
 namespace th {
 
 PluginDeclaration WingPlugin::makeDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
-    d.defines = {{kDefine, "1"}};
+    d.defines = {kDefine.declared()};
     d.uniforms = {{"wingTime", "float"}, {"wingOmega", "float"}, {"wingHalfSpan", "float"}, {"wingMeshBeat", "vec2"}};
     d.attributes = {{kBeatStream, 2}};
-    d.vertex = loadSnippetFile(kSnippetFile);
+    d.vertex = loadSnippetFile(kSnippetFile, embeddedWingSnippets());
     return d;
 }
 
@@ -49,7 +52,7 @@ void WingPlugin::setActive(bool active) {
 }
 
 void WingPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
-    if (mActive) setDefine(defines, kDefine, "1");
+    kDefine.set(defines, mActive);
 }
 
 void WingPlugin::updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const {

@@ -15,6 +15,7 @@
 #include <glm/glm.hpp>
 
 #include "material/MaterialPlugin.h"
+#include "plugins/common/SwitchDefine.h"
 #include "plugins/wing/WingMath.h"
 
 namespace th {
@@ -32,7 +33,7 @@ class WingPlugin : public MaterialPlugin {
 public:
     static constexpr const char* kName = "Wing";
     static constexpr int kPriority = 220;
-    static constexpr const char* kDefine = "WING";
+    static constexpr SwitchDefine kDefine{"WING"};
     static constexpr const char* kBeatStream = "wingBeat";
     static constexpr const char* kSnippetFile = "plugins/wing/wing.vert.glsl";
 

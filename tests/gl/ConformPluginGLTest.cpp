@@ -92,9 +92,9 @@ std::vector<bool> upperTrunk(const ImageRgba8& image) {
 TEST_CASE("conform compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, 16, 16);
+        test::PluginStage stage(api, 16, 16);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
+            Renderer& renderer = stage.renderer();
             auto material = std::make_shared<PbrMaterial>("trunk");
             auto conform = std::make_shared<ConformPlugin>();
             material->addPlugin(conform);
@@ -106,7 +106,7 @@ TEST_CASE("conform compiles in every pass and variant on the real driver, both A
             test::compileEveryVariant(renderer, *material, [](RenderPass, bool, const std::string& vs, const std::string&) {
                 CHECK_FALSE(test::has(vs, "conformWeight"));
             });
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
@@ -114,10 +114,10 @@ TEST_CASE("conform compiles in every pass and variant on the real driver, both A
 TEST_CASE("conform closes the gap under a trunk on a slope, only where instanced, in both APIs") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, kSize, kSize);
+        test::PluginStage stage(api, kSize, kSize);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
-            RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+            Renderer& renderer = stage.renderer();
+            RenderTarget& output = stage.output();
             auto render = [&](ConformScene& s) { return test::renderImage(renderer, s.scene, s.camera, output, 0.0); };
 
             auto sloped = makeConformScene(true, {kSlope, 0.0f});
@@ -143,7 +143,7 @@ TEST_CASE("conform closes the gap under a trunk on a slope, only where instanced
             CHECK(test::differing(upperTrunk(closed), upperTrunk(open)) == 0);
             CHECK(test::countOf(upperTrunk(closed)) > 500);
             CHECK(renderer.stats().errorDraws == 0);
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }

@@ -89,9 +89,9 @@ int drawsAt(std::array<uint8_t, 4> c) {
 TEST_CASE("dither compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, 16, 16);
+        test::PluginStage stage(api, 16, 16);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
+            Renderer& renderer = stage.renderer();
             auto material = std::make_shared<PbrMaterial>("leaves");
             material->setAlphaMode(AlphaMode::Mask);
             auto dither = std::make_shared<DitherPlugin>();
@@ -105,7 +105,7 @@ TEST_CASE("dither compiles in every pass and variant on the real driver, both AP
             test::compileEveryVariant(renderer, *material, [](RenderPass, bool, const std::string&, const std::string& fs) {
                 CHECK_FALSE(test::has(fs, "ditherNoise"));
             });
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
@@ -113,10 +113,10 @@ TEST_CASE("dither compiles in every pass and variant on the real driver, both AP
 TEST_CASE("dither: two LODs at a seam cover every pixel exactly once, in both APIs") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, kSize, kSize);
+        test::PluginStage stage(api, kSize, kSize);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
-            RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+            Renderer& renderer = stage.renderer();
+            RenderTarget& output = stage.output();
             for (float distance : {70.0f, 76.5f, 78.0f, 80.5f, 83.0f, 84.9f, 90.0f}) {
                 CAPTURE(distance);
                 auto s = makeSeamScene(distance);
@@ -148,16 +148,16 @@ TEST_CASE("dither: two LODs at a seam cover every pixel exactly once, in both AP
                 CHECK(mirrorDisagrees <= kSize * kSize / 500);
                 CHECK(renderer.stats().errorDraws == 0);
             }
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
 
 TEST_CASE("dither's discard reaches the shadow pass, and non-instanced meshes use the mesh bands") {
-    auto context = test::makeTestContext(GlApi::Gles30, kSize, kSize);
+    test::PluginStage stage(GlApi::Gles30, kSize, kSize);
     {
-        Renderer renderer(*context, test::pluginRendererOptions());
-        RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+        Renderer& renderer = stage.renderer();
+        RenderTarget& output = stage.output();
         Scene scene;
         test::plainScene(scene, {0, 0, 1});
         scene.sky.hour = 10.0f;
@@ -220,6 +220,6 @@ TEST_CASE("dither's discard reaches the shadow pass, and non-instanced meshes us
         CHECK(darkHalf > dark * 0.02);
         CHECK(darkHalf < dark * 0.8);
         CHECK(darkGone < dark * 0.02);
-        test::requireNoGlErrors(*context);
+        stage.requireNoGlErrors();
     }
 }

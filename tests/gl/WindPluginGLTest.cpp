@@ -113,9 +113,9 @@ float farTime(const WindSettings& settings) {
 TEST_CASE("wind compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, 16, 16);
+        test::PluginStage stage(api, 16, 16);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
+            Renderer& renderer = stage.renderer();
             auto material = std::make_shared<PbrMaterial>("grass");
             auto wind = std::make_shared<WindPlugin>(WindSettings{.perInstanceScale = true});
             material->addPlugin(wind);
@@ -128,18 +128,18 @@ TEST_CASE("wind compiles in every pass and variant on the real driver, both APIs
             test::compileEveryVariant(renderer, *material, [](RenderPass, bool, const std::string& vs, const std::string&) {
                 CHECK_FALSE(test::has(vs, "windSway"));
             });
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
 
 TEST_CASE("the renderer hands wind the wrapped shader time and its settings every frame") {
-    auto context = test::makeTestContext(GlApi::Gles30, 32, 32);
+    test::PluginStage stage(GlApi::Gles30, 32, 32);
     {
-        Renderer renderer(*context, test::pluginRendererOptions());
+        Renderer& renderer = stage.renderer();
         auto s = makeWindScene(testWind(), false);
         s->wind->setSpeed(0.7f);
-        RenderTarget output(32, 32, TextureFormat::RGBA8, "output");
+        RenderTarget& output = stage.output();
         auto read = [&](const char* name) {
             UniformBuffer& block = s->treeMaterial->pluginBlock();
             const Std140Member* m = block.layout().find(name);
@@ -155,7 +155,7 @@ TEST_CASE("the renderer hands wind the wrapped shader time and its settings ever
         CHECK(read("windAmplitude") == doctest::Approx(0.8f));
         test::renderImage(renderer, s->scene, s->camera, output, 86400.0 * 3 + 17.5);
         CHECK(read("windTime") == doctest::Approx(17.5f));
-        test::requireNoGlErrors(*context);
+        stage.requireNoGlErrors();
     }
 }
 
@@ -164,10 +164,10 @@ TEST_CASE("wind moves a silhouette and its shadow between two times, in both API
         for (bool instanced : {false, true}) {
             CAPTURE(std::string(toString(api)));
             CAPTURE(instanced);
-            auto context = test::makeTestContext(api, kSize, kSize);
+            test::PluginStage stage(api, kSize, kSize);
             {
-                Renderer renderer(*context, test::pluginRendererOptions());
-                RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+                Renderer& renderer = stage.renderer();
+                RenderTarget& output = stage.output();
                 WindSettings settings = testWind();
                 float t2 = farTime(settings);
                 auto s = makeWindScene(settings, instanced);
@@ -191,16 +191,16 @@ TEST_CASE("wind moves a silhouette and its shadow between two times, in both API
                 ImageRgba8 d = test::renderImage(renderer, s->scene, s->camera, output, t2);
                 CHECK(test::differing(test::maskOf(c, isPost), test::maskOf(d, isPost)) == 0);
                 CHECK(shadowMoved(c, d) == 0);
-                test::requireNoGlErrors(*context);
+                stage.requireNoGlErrors();
             }
         }
 }
 
 TEST_CASE("a wind that opts out of the shadow pass sways the silhouette but not the shadow") {
-    auto context = test::makeTestContext(GlApi::Gles30, kSize, kSize);
+    test::PluginStage stage(GlApi::Gles30, kSize, kSize);
     {
-        Renderer renderer(*context, test::pluginRendererOptions());
-        RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+        Renderer& renderer = stage.renderer();
+        RenderTarget& output = stage.output();
         WindSettings settings = testWind();
         settings.inShadowPass = false;
         float t2 = farTime(settings);
@@ -209,6 +209,6 @@ TEST_CASE("a wind that opts out of the shadow pass sways the silhouette but not 
         ImageRgba8 b = test::renderImage(renderer, s->scene, s->camera, output, t2);
         CHECK(test::differing(test::maskOf(a, isPost), test::maskOf(b, isPost)) > 40);
         CHECK(shadowMoved(a, b) == 0);
-        test::requireNoGlErrors(*context);
+        stage.requireNoGlErrors();
     }
 }

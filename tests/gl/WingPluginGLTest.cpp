@@ -122,9 +122,9 @@ const double kFlat = 0.0;                             // sin = 0: wings level
 TEST_CASE("wing compiles in every pass and variant on the real driver, both APIs, and glslangValidator agrees") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, 16, 16);
+        test::PluginStage stage(api, 16, 16);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
+            Renderer& renderer = stage.renderer();
             auto material = std::make_shared<PbrMaterial>("raven");
             material->setDoubleSided(true);
             auto wing = std::make_shared<WingPlugin>(WingSettings::raven(0.4f));
@@ -137,7 +137,7 @@ TEST_CASE("wing compiles in every pass and variant on the real driver, both APIs
             test::compileEveryVariant(renderer, *material, [](RenderPass, bool, const std::string& vs, const std::string&) {
                 CHECK_FALSE(test::has(vs, "wingRotate"));
             });
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
@@ -145,10 +145,10 @@ TEST_CASE("wing compiles in every pass and variant on the real driver, both APIs
 TEST_CASE("wing tips move and the body does not, in both APIs") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
-        auto context = test::makeTestContext(api, kSize, kSize);
+        test::PluginStage stage(api, kSize, kSize);
         {
-            Renderer renderer(*context, test::pluginRendererOptions());
-            RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+            Renderer& renderer = stage.renderer();
+            RenderTarget& output = stage.output();
             auto s = makeBirdScene(true, false);
             ImageRgba8 flat = test::renderImage(renderer, s->scene, s->camera, output, kFlat);
             ImageRgba8 up = test::renderImage(renderer, s->scene, s->camera, output, kUp);
@@ -174,16 +174,16 @@ TEST_CASE("wing tips move and the body does not, in both APIs") {
             };
             CHECK(meanTipRow(up) + 10.0 < meanTipRow(down));
             CHECK(renderer.stats().errorDraws == 0);
-            test::requireNoGlErrors(*context);
+            stage.requireNoGlErrors();
         }
     }
 }
 
 TEST_CASE("a non-instanced copy holds its wings still unless the material gives it a beat") {
-    auto context = test::makeTestContext(GlApi::Gles30, kSize, kSize);
+    test::PluginStage stage(GlApi::Gles30, kSize, kSize);
     {
-        Renderer renderer(*context, test::pluginRendererOptions());
-        RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+        Renderer& renderer = stage.renderer();
+        RenderTarget& output = stage.output();
         auto s = makeBirdScene(false, false);
         ImageRgba8 up = test::renderImage(renderer, s->scene, s->camera, output, kUp);
         ImageRgba8 down = test::renderImage(renderer, s->scene, s->camera, output, kDown);
@@ -194,15 +194,15 @@ TEST_CASE("a non-instanced copy holds its wings still unless the material gives 
         Motion m = motion(up2, down2, columnsOf(up));
         CHECK(m.tip > 50);
         CHECK(m.bodyShift <= 1);
-        test::requireNoGlErrors(*context);
+        stage.requireNoGlErrors();
     }
 }
 
 TEST_CASE("wing normals turn with the wing: the wing raised towards a low sun is the lit one") {
-    auto context = test::makeTestContext(GlApi::Gles30, kSize, kSize);
+    test::PluginStage stage(GlApi::Gles30, kSize, kSize);
     {
-        Renderer renderer(*context, test::pluginRendererOptions());
-        RenderTarget output(kSize, kSize, TextureFormat::RGBA8, "output");
+        Renderer& renderer = stage.renderer();
+        RenderTarget& output = stage.output();
         auto s = makeBirdScene(true, true);
         ImageRgba8 flat = test::renderImage(renderer, s->scene, s->camera, output, kFlat);
         ImageRgba8 up = test::renderImage(renderer, s->scene, s->camera, output, kUp);
@@ -232,6 +232,6 @@ TEST_CASE("wing normals turn with the wing: the wing raised towards a low sun is
         CHECK(std::abs(flatL - flatR) < 10.0);
         CHECK(upL > upR + 30.0);
         CHECK(downR > downL + 30.0);
-        test::requireNoGlErrors(*context);
+        stage.requireNoGlErrors();
     }
 }

@@ -27,6 +27,26 @@ inline RendererOptions pluginRendererOptions() {
     return o;
 }
 
+/// What every plugin test on the driver stands on: a headless context of `api`, a renderer
+/// with pluginRendererOptions() and an RGBA8 output of the context's size. The output and the
+/// renderer go before the context (members are destroyed in reverse order); a test's scene,
+/// made after the stage, goes before them.
+struct PluginStage {
+    TestContext context;
+    std::unique_ptr<Renderer> rendererOwner;
+    std::unique_ptr<RenderTarget> outputOwner;
+
+    PluginStage(GlApi api, int width, int height)
+        : context(makeTestContext(api, width, height)),
+          rendererOwner(std::make_unique<Renderer>(*context, pluginRendererOptions())),
+          outputOwner(std::make_unique<RenderTarget>(width, height, TextureFormat::RGBA8, "output")) {}
+
+    Renderer& renderer() { return *rendererOwner; }
+    RenderTarget& output() { return *outputOwner; }
+    /// Fails the test when the context has a GL error pending.
+    void requireNoGlErrors() { test::requireNoGlErrors(*context); }
+};
+
 /// An axis-aligned box from `lo` to `hi` with outward normals (4 vertices per face).
 inline MeshData boxMesh(glm::vec3 lo, glm::vec3 hi) {
     MeshData m;

@@ -10,8 +10,9 @@
 #include <map>
 #include <tuple>
 
-#include "common/hike/Clipmap.h"
-#include "common/hike/Heightfield.h"
+#include "assets/Clipmap.h"
+#include "hike/Heightfield.h"
+#include "hike/HikeTerrain.h"
 
 using namespace th;
 using namespace th::hike;
@@ -25,6 +26,11 @@ ClipmapSettings smallSettings() {
     s.cells = 32;
     s.blendCells = 4;
     return s;
+}
+
+/// The hike's terrain as the scene builds it: the field's heights, the classifier's weights.
+Clipmap terrainClipmap(const Heightfield& field, ClipmapSettings settings = {}) {
+    return Clipmap(heightFunction(field), settings, terrainWeights({}));
 }
 
 using Key = std::tuple<uint32_t, uint32_t, uint32_t>;
@@ -57,7 +63,7 @@ TEST_CASE("hike height field: the gradient is the derivative of the height") {
 
 TEST_CASE("clipmap budget: 7 rings of 128 quads at 1 to 64 m, about 90 000 quads, 8 km across") {
     Heightfield field(1);
-    Clipmap clipmap(field);
+    Clipmap clipmap = terrainClipmap(field);
     CHECK(clipmap.ringCount() == 7);
     CHECK(clipmap.ring(0).spacing == 1.0f);
     CHECK(clipmap.ring(6).spacing == 64.0f);
@@ -90,7 +96,7 @@ TEST_CASE("clipmap origins snap to twice the spacing and nest whole quads inside
 
 TEST_CASE("clipmap winding: every triangle faces up, counter-clockwise seen from above") {
     Heightfield field(2);
-    Clipmap clipmap(field, smallSettings());
+    Clipmap clipmap = terrainClipmap(field, smallSettings());
     clipmap.update({31.3f, -17.9f});
     int triangles = 0, wrong = 0;
     for (int L = 0; L < clipmap.ringCount(); ++L) {
@@ -109,7 +115,7 @@ TEST_CASE("clipmap winding: every triangle faces up, counter-clockwise seen from
 TEST_CASE("clipmap seams are watertight: every edge but the outer rim is shared by two triangles") {
     Heightfield field(5);
     ClipmapSettings settings = smallSettings();
-    Clipmap clipmap(field, settings);
+    Clipmap clipmap = terrainClipmap(field, settings);
     for (glm::vec2 camera : {glm::vec2(0.0f), glm::vec2(7.0f, 3.0f), glm::vec2(-45.5f, 61.0f)}) {
         clipmap.update(camera);
         // Weld by exact position: rings share seam vertices only if they agree to the bit.
@@ -152,7 +158,7 @@ TEST_CASE("clipmap seams are watertight: every edge but the outer rim is shared 
 
 TEST_CASE("clipmap vertices: exact normals, weights summing to one, never below the field") {
     Heightfield field(9);
-    Clipmap clipmap(field, smallSettings());
+    Clipmap clipmap = terrainClipmap(field, smallSettings());
     clipmap.update({100.0f, 50.0f});
     int lifted = 0;
     for (int L = 0; L < clipmap.ringCount(); ++L) {
@@ -190,7 +196,7 @@ TEST_CASE("clipmap vertices: exact normals, weights summing to one, never below 
 TEST_CASE("clipmap streaming: only moved rings rebuild, and a scrolled ring equals a fresh build") {
     Heightfield field(11);
     ClipmapSettings settings = smallSettings();
-    Clipmap walking(field, settings);
+    Clipmap walking = terrainClipmap(field, settings);
     ClipmapUpdate first = walking.update({0.0f, 0.0f});
     CHECK(first.moved.size() == 4);
     CHECK(first.samplesEvaluated == 4u * 65u * 65u);
@@ -205,7 +211,7 @@ TEST_CASE("clipmap streaming: only moved rings rebuild, and a scrolled ring equa
     CHECK(step.samplesEvaluated < 65u * 65u); // only the new strips
     for (glm::vec2 camera : {glm::vec2(2.1f, 0.3f), glm::vec2(9.0f, -5.0f), glm::vec2(40.0f, 33.0f)}) {
         walking.update(camera);
-        Clipmap fresh(field, settings);
+        Clipmap fresh = terrainClipmap(field, settings);
         fresh.update(camera);
         for (int L = 0; L < walking.ringCount(); ++L) {
             CAPTURE(L);

@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "common/hike/ForestLayout.h"
-#include "common/hike/Impostor.h"
+#include "hike/ForestLayout.h"
+#include "render/CoverageMips.h"
 
 using namespace th;
 using namespace th::hike;

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "common/scenes/LightStressScene.h"
+#include "common/scenes/LightStressFigures.h"
 #include "core/Files.h"
 #include "core/Json.h"
 

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "assets/TerrainTextures.h"
+#include "plugins/terrain/TerrainTextures.h"
 #include "core/Error.h"
 #include "core/Files.h"
-#include "render/TextureArrayUpload.h"
+#include "gl/TextureArrayData.h"
 #include "unit/ShaderTestHelpers.h"
 
 using namespace th;

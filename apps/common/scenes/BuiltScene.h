@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hike/QualityTier.h"
 #include "render/Renderer.h"
 #include "scene/Camera.h"
 #include "scene/Scene.h"
@@ -40,11 +41,11 @@ struct BuiltScene {
     /// Materials and plugins the demo exposes in its panels, by name.
     std::vector<std::shared_ptr<Material>> materials;
     std::vector<std::shared_ptr<MaterialPlugin>> plugins;
-    /// Scene-specific parts of a quality tier ("low", "medium", "high": forest near band,
-    /// grass density...) and of a weather preset ("clear", "overcast", "mist", "rain-wet":
+    /// Scene-specific parts of a quality tier (forest near band, grass density...) and of a
+    /// weather preset ("clear", "overcast", "mist", "rain-wet":
     /// wetness of materials...). The generic parts (shadows, resolution, fog, haze) are
     /// applied by applyQualityTier / applyWeatherPreset before these run.
-    std::function<void(const std::string& tier)> applyQuality;
+    std::function<void(QualityTier tier)> applyQuality;
     std::function<void(const std::string& preset)> applyWeather;
     /// Scene-specific knobs for the demo.
     std::vector<SceneControl> controls;

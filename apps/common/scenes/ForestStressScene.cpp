@@ -88,7 +88,7 @@ BuiltScene buildForestStressScene(SceneBuildContext& context, const ForestStress
     }
     // Shadows as the benchmark defines them; the scene file's "shadows" switch decides
     // whether they are on.
-    built.applyQuality = [&renderer = context.renderer](const std::string&) {
+    built.applyQuality = [&renderer = context.renderer](QualityTier) {
         renderer.options().shadows.cascades = 2;
         renderer.options().shadows.mapSize = 2048;
         renderer.options().resolutionScale = 1.0f;

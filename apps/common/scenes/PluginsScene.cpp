@@ -13,7 +13,7 @@
 #include "material/PbrMaterial.h"
 #include "plugins/conform/ConformPlugin.h"
 #include "plugins/dither/DitherPlugin.h"
-#include "plugins/terrain/TerrainPatch.h"
+#include "common/scenes/TerrainPatch.h"
 #include "plugins/terrain/TerrainPlugin.h"
 #include "plugins/wind/WindPlugin.h"
 #include "plugins/wing/WingPlugin.h"

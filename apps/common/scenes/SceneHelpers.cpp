@@ -35,12 +35,6 @@ Node& addMeshNode(Node& parent, const std::string& name, std::shared_ptr<Geometr
     return node;
 }
 
-glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale) {
-    glm::mat4 m = glm::translate(glm::mat4(1.0f), position);
-    m = glm::rotate(m, yaw, glm::vec3(0, 1, 0));
-    return glm::scale(m, scale);
-}
-
 void useSceneLightsOnly(Scene& scene, glm::vec3 clearColor) {
     scene.sunLight = false;
     scene.sky.enabled = false;

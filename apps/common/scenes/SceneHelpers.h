@@ -1,6 +1,6 @@
 #pragma once
 // Small pieces the scene builders share: materials of one colour or of vertex colours, a mesh
-// with its own geometry, a node drawing a mesh, an instance transform, and the settings of a
+// with its own geometry, a node drawing a mesh (instance transforms: placed in scene/Transform.h), and the settings of a
 // scene lit only by its own lights.
 #include <memory>
 #include <string>
@@ -30,10 +30,6 @@ std::shared_ptr<Mesh> meshOf(const MeshData& data, std::shared_ptr<Material> mat
 /// A child of `parent` named `name` drawing `geometry` with `material`; the mesh takes the
 /// node's name.
 Node& addMeshNode(Node& parent, const std::string& name, std::shared_ptr<Geometry> geometry, std::shared_ptr<Material> material);
-
-/// An instance transform: at `position`, turned by `yaw` about +Y, scaled.
-glm::mat4 placed(glm::vec3 position, float yaw, glm::vec3 scale);
-inline glm::mat4 placed(glm::vec3 position, float yaw, float scale) { return placed(position, yaw, glm::vec3(scale)); }
 
 /// A closed room: no sun, sky, environment lighting or fog, so only the scene's own lights
 /// show; neutral tone mapping, clearing to `clearColor`.

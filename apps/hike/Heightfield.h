@@ -12,15 +12,9 @@
 
 #include <glm/glm.hpp>
 
-namespace th::hike {
+#include "assets/HeightSample.h"
 
-struct HeightSample {
-    float height = 0.0f;
-    glm::vec2 gradient{0.0f}; ///< (dh/dx, dh/dz)
-    /// The unit normal (−dh/dx, 1, −dh/dz) normalised.
-    glm::vec3 normal() const { return glm::normalize(glm::vec3(-gradient.x, 1.0f, -gradient.y)); }
-    float slope() const { return glm::length(gradient); }
-};
+namespace th::hike {
 
 struct HeightfieldShape {
     float base = 40.0f;              ///< mean height (m)

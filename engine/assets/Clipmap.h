@@ -1,6 +1,7 @@
 #pragma once
-// The hike's terrain mesh: a geometry clipmap over the analytic height field. CPU only (no
-// GL): it produces one MeshData per ring, which the scene uploads when a ring changes.
+// Terrain rings: a geometry clipmap over any height function (a function of world x, z that
+// returns the height and its exact gradient), such as the hike's analytic field. CPU only
+// (no GL): it produces one MeshData per ring, which the scene uploads when a ring changes.
 //
 // Layout: `rings` concentric square rings of `cells`×`cells` quads; ring L has spacing
 // baseSpacing·2^L. Ring 0 is full; every other ring leaves a hole of cells/2 × cells/2 of its
@@ -29,8 +30,13 @@
 // a = (i, j), b = (i+1, j), c = (i, j+1), d = (i+1, j+1) (x with i, z with j) gives triangles
 // (a, c, b) and (b, c, d); the drawn diagonal is b–c.
 //
-// Layer weights: per vertex from the terrain plugin's classifier (slope from the gradient,
-// altitude from the field), packed into colour rgba + uv1 (plugins/terrain/TerrainMath.h).
+// Vertex data: an optional function gives each vertex a colour and a second UV set from its
+// field point (position on the field, height sample). A terrain material reads its layer
+// weights there (the terrain plugin's classifier packs six weights into colour rgba + uv1);
+// without the function the rings carry positions and normals only.
+//
+// Threading: the first update builds rings on worker threads, so both functions must be
+// safe to call concurrently (pure functions of their arguments are).
 //
 // Streaming: update(camera) moves only rings whose snapped origin changed. A moved ring keeps
 // the samples it still covers (shifted by index) and evaluates the field only on the new
@@ -38,24 +44,34 @@
 // rest.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <glm/glm.hpp>
 
-#include "common/hike/Heightfield.h"
-#include "plugins/terrain/TerrainMath.h"
+#include "assets/HeightSample.h"
 #include "scene/MeshData.h"
 
-namespace th::hike {
+namespace th {
+
+/// Height and exact gradient at world (x, z).
+using HeightFunction = std::function<HeightSample(float x, float z)>;
+
+/// What a clipmap vertex carries besides position and normal.
+struct ClipmapVertexData {
+    glm::vec4 color{1.0f};
+    glm::vec2 uv1{0.0f};
+};
+/// Vertex data for the field point `position` (x, field height, z) with its sample.
+using ClipmapVertexFunction = std::function<ClipmapVertexData(const glm::vec3& position, const HeightSample& sample)>;
 
 struct ClipmapSettings {
     int rings = 7;
-    int cells = 128;           ///< quads per side, a multiple of 4
-    float baseSpacing = 1.0f;  ///< metres between vertices of ring 0, a power of two
-    int blendCells = 16;       ///< outer band (quads) over which a ring blends into the next
-    bool lift = true;          ///< chord-excess lift (see above)
+    int cells = 128;          ///< quads per side, a multiple of 4
+    float baseSpacing = 1.0f; ///< metres between vertices of ring 0, a power of two
+    int blendCells = 16;      ///< outer band (quads) over which a ring blends into the next
+    bool lift = true;         ///< chord-excess lift (see above)
     float liftDeadband = 0.001f;
-    terrain::SurfaceClassifier classifier;
 };
 
 struct ClipmapRing {
@@ -63,22 +79,23 @@ struct ClipmapRing {
     float spacing = 1.0f;
     glm::ivec2 origin{0};   ///< minimum corner in units of `spacing` (even)
     glm::ivec2 hole{-1};    ///< the finer ring's footprint: its minimum corner in this ring's quads (−1 for ring 0)
-    MeshData mesh;          ///< positions, normals, weights in colours + uv1, indices
+    MeshData mesh;          ///< positions, normals, indices; colours + uv1 with a vertex function
     uint64_t version = 0;   ///< bumps at every re-emit
     int stitchVertices = 0; ///< vertices appended after the (cells+1)² grid for the hole's stitch
 };
 
 struct ClipmapUpdate {
-    std::vector<int> moved;    ///< rings whose origin changed (all of them on the first call)
-    std::vector<int> emitted;  ///< rings whose mesh was rebuilt
+    std::vector<int> moved;        ///< rings whose origin changed (all of them on the first call)
+    std::vector<int> emitted;      ///< rings whose mesh was rebuilt
     uint64_t samplesEvaluated = 0; ///< height-field evaluations
     double sampleMs = 0, emitMs = 0;
 };
 
 class Clipmap {
 public:
-    /// Throws th::Error for settings it cannot build (cells not a multiple of 4, no rings...).
-    explicit Clipmap(const Heightfield& field, ClipmapSettings settings = {});
+    /// Throws th::Error for settings it cannot build (cells not a multiple of 4, no rings...)
+    /// or without a height function. `vertexData` may be empty (no colours, no uv1).
+    Clipmap(HeightFunction height, ClipmapSettings settings = {}, ClipmapVertexFunction vertexData = {});
 
     /// Follows the camera (world XZ). The first call builds every ring.
     ClipmapUpdate update(glm::vec2 cameraXZ);
@@ -86,7 +103,8 @@ public:
     int ringCount() const { return int(mRings.size()); }
     const ClipmapRing& ring(int level) const { return mRings[size_t(level)].ring; }
     const ClipmapSettings& settings() const { return mSettings; }
-    const Heightfield& field() const { return mField; }
+    /// The height function the rings sample.
+    HeightSample sample(float x, float z) const { return mHeight(x, z); }
 
     /// Ring origin for a camera: the minimum corner, in units of `spacing`, snapped to an
     /// even index so the corner is a multiple of 2·spacing.
@@ -100,10 +118,10 @@ private:
     struct RingData {
         ClipmapRing ring;
         bool built = false;
-        std::vector<float> lattice;            ///< (2n+1)² field heights on the half-lattice
-        std::vector<glm::vec2> gradient;       ///< (n+1)² exact gradients at vertices
-        std::vector<terrain::LayerWeights> weights; ///< (n+1)²
-        std::vector<float> drawn;              ///< (n+1)² lifted heights (before seam blending)
+        std::vector<float> lattice;                ///< (2n+1)² field heights on the half-lattice
+        std::vector<glm::vec2> gradient;           ///< (n+1)² exact gradients at vertices
+        std::vector<ClipmapVertexData> vertexData; ///< (n+1)² (empty without a vertex function)
+        std::vector<float> drawn;                  ///< (n+1)² lifted heights (before seam blending)
     };
     uint64_t resample(RingData& r, glm::ivec2 origin);
     void computeLift(RingData& r);
@@ -111,9 +129,10 @@ private:
     float coarseDrawn(int level, int I, int J) const;
     glm::vec2 halfLatticePoint(const RingData& r, int I, int J) const;
 
-    Heightfield mField;
+    HeightFunction mHeight;
+    ClipmapVertexFunction mVertexData;
     ClipmapSettings mSettings;
     std::vector<RingData> mRings;
 };
 
-} // namespace th::hike
+} // namespace th

@@ -1,4 +1,4 @@
-#include "common/hike/Heightfield.h"
+#include "hike/Heightfield.h"
 
 #include <cmath>
 

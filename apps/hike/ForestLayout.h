@@ -30,7 +30,7 @@
 
 #include <glm/glm.hpp>
 
-#include "common/hike/Heightfield.h"
+#include "hike/Heightfield.h"
 #include "plugins/dither/DitherMath.h"
 
 namespace th::hike {

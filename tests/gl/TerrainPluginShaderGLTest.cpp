@@ -1,4 +1,5 @@
-// Terrain plugin without a GL context: its declarations exactly, its code in the expanded
+// Terrain plugin without a GL context (but with its GL types: materials own their buffers):
+// its declarations exactly, its code in the expanded
 // shader with TERRAIN on and gone with it off (every pass, both languages, validated by
 // glslangValidator), the CPU mirror of the blend and the tables pinned to the shader's
 // constants, the vertex weight classifier and packing, and the 16-unit budget under the
@@ -17,7 +18,7 @@
 #include "material/EffectCache.h"
 #include "material/PbrMaterial.h"
 #include "plugins/terrain/TerrainMath.h"
-#include "plugins/terrain/TerrainPatch.h"
+#include "common/scenes/TerrainPatch.h"
 #include "plugins/terrain/TerrainPlugin.h"
 #include "render/Renderer.h"
 #include "render/SamplerReport.h"
@@ -47,29 +48,6 @@ DrawInfo terrainDraw(RenderPass pass = RenderPass::Main, bool colors = true) {
     return d;
 }
 
-/// What Renderer::effectRequest builds, without a renderer (the GL test checks the real one).
-EffectRequest requestFor(const Material& material, const DrawInfo& draw) {
-    EffectRequest r;
-    r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
-    r.vertexShader = material.vertexShader();
-    r.fragmentShader = material.fragmentShader();
-    r.pass = draw.pass;
-    material.collectDefines(r.defines, draw);
-    for (auto& p : material.plugins())
-        if (p->enabled()) p->prepareDefines(r.defines, draw);
-    setDefine(r.defines, passDefine(draw.pass), "");
-    if (draw.hasNormals) setDefine(r.defines, "HAS_NORMALS", "");
-    if (draw.hasUv0) setDefine(r.defines, "HAS_UV0", "");
-    if (draw.hasUv1) setDefine(r.defines, "HAS_UV1", "");
-    if (draw.hasColors) setDefine(r.defines, "HAS_COLORS", "");
-    r.declaredDefines = material.declaredDefines();
-    r.plugins = material.pluginCode(draw.pass);
-    r.attributeLocations = attrib::standardLocations();
-    r.materialName = material.name();
-    for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
-    return r;
-}
-
 ContextInfo webgl2Context(GlApi api = GlApi::Gles30) {
     ContextInfo info;
     info.api = api;
@@ -87,7 +65,7 @@ Stages build(const Material& material, const DrawInfo& draw, GlApi api = GlApi::
     EffectCache cache(store(), info);
     cache.setEngineSamplers(Renderer::engineSamplers());
     cache.setBuiltinDefines(Renderer::engineDefineNames());
-    auto [v, f] = cache.buildSources(requestFor(material, draw));
+    auto [v, f] = cache.buildSources(makeEffectRequest(material, draw, false));
     return {v.text.text, f.text.text};
 }
 
@@ -507,7 +485,7 @@ TEST_CASE("the terrain material fits in 16 fragment texture units with room to s
     EffectCache cache(store(), info);
     cache.setEngineSamplers(Renderer::engineSamplers());
     cache.setBuiltinDefines(Renderer::engineDefineNames());
-    EffectRequest request = requestFor(*material, terrainDraw());
+    EffectRequest request = makeEffectRequest(*material, terrainDraw(), false);
     auto [vertex, fragment] = cache.buildSources(request);
     ShaderInterface vs = ShaderInterface::scan(vertex.text), fs = ShaderInterface::scan(fragment.text);
     CHECK_NOTHROW(cache.checkBudget(request, vs, fs));
@@ -545,7 +523,7 @@ TEST_CASE("an over-budget terrain variant reports every contributor") {
     ContextInfo info = webgl2Context();
     EffectCache cache(store(), info);
     cache.setEngineSamplers(Renderer::engineSamplers());
-    EffectRequest request = requestFor(*material, terrainDraw());
+    EffectRequest request = makeEffectRequest(*material, terrainDraw(), false);
     setDefine(request.defines, "HAS_BASECOLOR_MAP", ""); // as a bound base colour map would
     auto [vertex, fragment] = cache.buildSources(request);
     ShaderInterface vs = ShaderInterface::scan(vertex.text), fs = ShaderInterface::scan(fragment.text);

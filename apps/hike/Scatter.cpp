@@ -1,10 +1,10 @@
-#include "common/hike/Scatter.h"
+#include "hike/Scatter.h"
 
 #include <cmath>
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "common/hike/Random.h"
+#include "hike/Random.h"
 
 namespace th::hike {
 

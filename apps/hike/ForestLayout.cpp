@@ -1,9 +1,9 @@
-#include "common/hike/ForestLayout.h"
+#include "hike/ForestLayout.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "common/hike/Random.h"
+#include "hike/Random.h"
 #include "core/Error.h"
 #include "core/Str.h"
 

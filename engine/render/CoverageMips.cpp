@@ -1,14 +1,11 @@
-#include "common/hike/Impostor.h"
+#include "render/CoverageMips.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/Error.h"
-#include "core/Str.h"
-#include "material/PbrMaterial.h"
-#include "render/Renderer.h"
+#include <glm/glm.hpp>
 
-namespace th::hike {
+namespace th {
 
 float alphaCoverage(const ImageRgba8& image, float cutoff) {
     if (image.empty()) return 0.0f;
@@ -39,7 +36,8 @@ void bleedColors(ImageRgba8& image, int passes) {
                 for (int dy = -1; dy <= 1; ++dy)
                     for (int dx = -1; dx <= 1; ++dx) {
                         int nx = x + dx, ny = y + dy;
-                        if (nx < 0 || ny < 0 || nx >= w || ny >= h || !filled[size_t(ny) * size_t(w) + size_t(nx)]) continue;
+                        if (nx < 0 || ny < 0 || nx >= w || ny >= h || !filled[size_t(ny) * size_t(w) + size_t(nx)])
+                            continue;
                         const uint8_t* q = image.at(nx, ny);
                         for (int c = 0; c < 3; ++c) sum[c] += q[c];
                         ++n;
@@ -89,7 +87,8 @@ std::vector<ImageRgba8> coveragePreservingMips(const ImageRgba8& base, float cut
         if (target > 0.0f) {
             auto coverageAt = [&](float scale) {
                 uint64_t covered = 0;
-                for (size_t i = 3; i < level.pixels.size(); i += 4) covered += float(level.pixels[i]) * scale >= cutoff * 255.0f;
+                for (size_t i = 3; i < level.pixels.size(); i += 4)
+                    covered += float(level.pixels[i]) * scale >= cutoff * 255.0f;
                 return float(double(covered) / double(size_t(w) * size_t(h)));
             };
             float lo = 0.25f, hi = 16.0f;
@@ -107,73 +106,4 @@ std::vector<ImageRgba8> coveragePreservingMips(const ImageRgba8& base, float cut
     return levels;
 }
 
-ImpostorBake bakeImpostor(Renderer& renderer, const MeshData& tree, int resolution, const std::string& label) {
-    Bounds b = tree.bounds();
-    if (b.empty()) throw Error(str("impostor '", label, "': the mesh has no vertices"));
-    glm::vec3 extent = b.extent();
-    float width = std::max(extent.x, extent.z), height = extent.y, centerY = b.center().y;
-    int texelsHigh = std::max(16, resolution);
-    int texelsWide = std::max(8, int(std::lround(float(texelsHigh) * width / height / 4.0f)) * 4);
-
-    // The bake's own scene: the tree alone, unlit, on transparent black.
-    Scene scene;
-    scene.sunLight = false;
-    scene.sky.enabled = false;
-    scene.environment.source = EnvironmentSource::None;
-    scene.fog.enabled = false;
-    scene.post.toneMapping = ToneMapping::None;
-    scene.post.exposure = 1.0f;
-    PbrParams p;
-    p.metallicFactor = 0.0f;
-    p.roughnessFactor = 1.0f;
-    p.vertexColors = !tree.colors.empty();
-    p.unlit = true;
-    auto material = std::make_shared<PbrMaterial>(str(label, " bake"), p);
-    auto mesh = std::make_shared<Mesh>(label, std::make_shared<Geometry>(tree, label));
-    mesh->setMaterial(material);
-    mesh->castShadows = false;
-    scene.root().addChild(label).mesh = mesh;
-
-    // Nearly orthographic: far away with a narrow field of view, framing the card exactly.
-    const float distance = 2000.0f + 20.0f * height;
-    Camera camera;
-    camera.position = {b.center().x, centerY, b.center().z + distance};
-    camera.target = {b.center().x, centerY, b.center().z};
-    camera.yfov = 2.0f * std::atan(0.5f * height / distance);
-    camera.nearPlane = distance - 2.0f * width;
-    camera.farPlane = distance + 2.0f * width;
-
-    float savedScale = renderer.options().resolutionScale;
-    renderer.options().resolutionScale = 1.0f;
-    BakeResult result;
-    try {
-        result = renderer.bake(scene, camera, texelsWide, texelsHigh, label);
-    } catch (...) {
-        renderer.options().resolutionScale = savedScale;
-        throw;
-    }
-    renderer.options().resolutionScale = savedScale;
-    double share = double(result.coveredPixels) / double(texelsWide * texelsHigh);
-    if (share < 0.05)
-        throw Error(str("impostor '", label, "': the bake covered ", result.coveredPixels, " of ", texelsWide * texelsHigh,
-                        " texels; a tree should fill a good part of its card (check the mesh's bounds and winding)"));
-
-    ImpostorBake out;
-    out.coveredTexels = result.coveredPixels;
-    out.image = result.image;
-    ImageRgba8 base = result.image;
-    bleedColors(base, 8);
-    std::vector<ImageRgba8> mips = coveragePreservingMips(base);
-    auto texture = std::make_shared<Texture>(TextureDesc{.format = TextureFormat::SRGB8_ALPHA8, .width = texelsWide,
-                                                         .height = texelsHigh, .mipLevels = int(mips.size()) + 1,
-                                                         .label = str(label, " impostor")});
-    // Rows go up unflipped: v = 0 samples the top of the tree (the card's uv says so).
-    texture->upload(0, 0, base.pixels.data());
-    for (size_t i = 0; i < mips.size(); ++i) texture->upload(int(i) + 1, 0, mips[i].pixels.data());
-    out.texture = texture;
-    out.sampler = std::make_shared<Sampler>(
-        SamplerDesc{.wrapS = Wrap::ClampToEdge, .wrapT = Wrap::ClampToEdge}, 0.0f, str(label, " impostor"));
-    return out;
-}
-
-} // namespace th::hike
+} // namespace th

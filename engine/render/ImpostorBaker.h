@@ -1,17 +1,14 @@
 #pragma once
-// Impostor cards for far trees: a tree mesh baked once, side-on, into a texture whose alpha
-// is its silhouette, then drawn as alpha-tested cards.
+// Impostor cards for far objects (trees): a mesh baked once, side-on, into a texture whose
+// alpha is its silhouette, then drawn as alpha-tested cards.
 //
 // The bake goes through Renderer::bake, so it waits on the readiness gate of its own pass and
 // camera and throws when nothing was covered. The tree is drawn unlit (its albedo and vertex
 // shading, no light baked in): the card is relit at run time like any PBR surface, so the
 // far forest follows the time of day.
 //
-// Alpha-tested cards lose their silhouette in plain mipmaps (averaged alpha falls below the
-// cutoff and distant trees thin out to nothing), so the chain is built on the CPU with
-// coverage preserved (each level's alpha scaled until as many texels pass the cutoff as at
-// the top level, after Castaño) and colours bled into the transparent texels so filtering
-// never pulls in a dark fringe.
+// The card's mip chain keeps its silhouette: coverage-preserving mips with colours bled into
+// the transparent texels (render/CoverageMips.h).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,10 +20,8 @@
 #include "scene/MeshData.h"
 
 namespace th {
-class Renderer;
-}
 
-namespace th::hike {
+class Renderer;
 
 struct ImpostorBake {
     std::shared_ptr<const Texture> texture; ///< SRGB8_ALPHA8, full mip chain, v = 0 at the top
@@ -41,15 +36,4 @@ struct ImpostorBake {
 /// nothing covered) or when the bake covers too little to be a tree.
 ImpostorBake bakeImpostor(Renderer& renderer, const MeshData& tree, int resolution, const std::string& label);
 
-/// Spreads the colour of covered texels (alpha ≥ 1) into uncovered ones, `passes` texels deep;
-/// alpha is untouched.
-void bleedColors(ImageRgba8& image, int passes);
-
-/// The mip chain below `base` (level 1 down to 1×1), box-filtered, with each level's alpha
-/// scaled so the share of texels at or above `cutoff` (0–1) matches `base`'s.
-std::vector<ImageRgba8> coveragePreservingMips(const ImageRgba8& base, float cutoff = 0.5f);
-
-/// The share of texels whose alpha is at or above `cutoff`.
-float alphaCoverage(const ImageRgba8& image, float cutoff = 0.5f);
-
-} // namespace th::hike
+} // namespace th

@@ -1,4 +1,4 @@
-#include "plugins/terrain/TerrainPatch.h"
+#include "common/scenes/TerrainPatch.h"
 
 #include <algorithm>
 #include <cmath>

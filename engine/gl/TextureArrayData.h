@@ -1,15 +1,15 @@
 #pragma once
-// Uploading a 2D texture array from layers held on the CPU, the way per-layer data maps must
-// go up: bytes exactly as given (no colour conversion, no premultiplication: a normal or a
-// height is a value, not a colour), rows flipped on the CPU when the source is top-down
-// (image files are; GL reads rows bottom-up, and flip-on-upload is not offered for array
-// textures on every platform), then mipmaps. Colour layers use an sRGB format, so the
-// sampler decodes them; data layers use a linear one.
+// Layers held on the CPU for a 2D texture array, described the way per-layer data maps must
+// go up (Texture::createArray uploads them): bytes exactly as given (no colour conversion, no
+// premultiplication: a normal or a height is a value, not a colour), rows flipped on the CPU
+// when the source is top-down (image files are; GL reads rows bottom-up, and flip-on-upload
+// is not offered for array textures on every platform), then mipmaps. Colour layers use an
+// sRGB format, so the sampler decodes them; data layers use a linear one. No GL here.
 #include <cstdint>
 #include <span>
 #include <string>
 
-#include "gl/Texture.h"
+#include "gl/TextureFormat.h"
 
 namespace th {
 
@@ -30,14 +30,10 @@ struct TextureArrayData {
     std::string label;
 };
 
-/// Bytes per texel of the formats uploadTextureArray accepts (0 for the others).
+/// Bytes per texel of the formats Texture::createArray accepts (0 for the others).
 int textureArrayTexelBytes(TextureFormat format);
 
 /// Reverses the row order of each layer in place (top-down ↔ bottom-up).
 void flipRows(std::span<uint8_t> pixels, int width, int height, int layers, int texelBytes);
-
-/// Creates and fills the array texture. Throws th::Error naming the label when the sizes and
-/// the byte count disagree or the format is not one of the accepted ones.
-Texture uploadTextureArray(const TextureArrayData& data);
 
 } // namespace th

@@ -1,4 +1,4 @@
-#include "assets/TerrainTextures.h"
+#include "plugins/terrain/TerrainTextures.h"
 
 #include <algorithm>
 #include <cmath>

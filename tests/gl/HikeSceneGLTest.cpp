@@ -10,7 +10,7 @@
 #include "assets/ProceduralMeshes.h"
 #include "common/Presets.h"
 #include "common/SceneFile.h"
-#include "common/hike/Impostor.h"
+#include "render/ImpostorBaker.h"
 #include "common/scenes/HikeScene.h"
 #include "plugins/terrain/TerrainPlugin.h"
 #include "plugins/wind/WindPlugin.h"
@@ -65,7 +65,7 @@ TEST_CASE("hike impostor bake covers pixels, with a mip chain that keeps the sil
         {
             Renderer renderer(*context, test::pluginRendererOptions());
             MeshData tree = makeTree();
-            hike::ImpostorBake bake = hike::bakeImpostor(renderer, tree, 64, "test tree");
+            ImpostorBake bake = bakeImpostor(renderer, tree, 64, "test tree");
             REQUIRE(bake.texture);
             const int texels = bake.image.width * bake.image.height;
             CHECK(bake.image.height == 64);
@@ -86,7 +86,7 @@ TEST_CASE("hike impostor bake covers pixels, with a mip chain that keeps the sil
             MeshData away = test::quadMesh(1.0f, 1.0f);
             for (auto& n : away.normals) n = -n;
             for (size_t i = 0; i < away.indices.size(); i += 3) std::swap(away.indices[i + 1], away.indices[i + 2]);
-            CHECK_THROWS_AS(hike::bakeImpostor(renderer, away, 32, "backwards quad"), Error);
+            CHECK_THROWS_AS(bakeImpostor(renderer, away, 32, "backwards quad"), Error);
             test::requireNoGlErrors(*context);
         }
     }

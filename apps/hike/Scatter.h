@@ -12,8 +12,8 @@
 
 #include <glm/glm.hpp>
 
-#include "common/hike/ForestLayout.h"
-#include "common/hike/Heightfield.h"
+#include "hike/ForestLayout.h"
+#include "hike/Heightfield.h"
 #include "plugins/terrain/TerrainMath.h"
 
 namespace th::hike {

@@ -1,14 +1,15 @@
-#include "common/hike/Clipmap.h"
+#include "assets/Clipmap.h"
 
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <utility>
 
 #include "core/Error.h"
 #include "core/SteadyClock.h"
 #include "core/Str.h"
 
-namespace th::hike {
+namespace th {
 
 namespace {
 
@@ -20,7 +21,9 @@ int floorDiv(float value, float step) { return int(std::floor(value / step)); }
 
 } // namespace
 
-Clipmap::Clipmap(const Heightfield& field, ClipmapSettings settings) : mField(field), mSettings(settings) {
+Clipmap::Clipmap(HeightFunction height, ClipmapSettings settings, ClipmapVertexFunction vertexData)
+    : mHeight(std::move(height)), mVertexData(std::move(vertexData)), mSettings(settings) {
+    if (!mHeight) throw Error("clipmap: no height function");
     if (settings.rings < 1 || settings.rings > 16)
         throw Error(str("clipmap: ", settings.rings, " rings; expected 1 to 16"));
     if (settings.cells < 8 || settings.cells % 4 != 0 || settings.cells > 252)
@@ -65,7 +68,7 @@ uint64_t Clipmap::resample(RingData& r, glm::ivec2 origin) {
     bool keep = r.built;
     std::vector<float> lattice(size_t(N) * size_t(N));
     std::vector<glm::vec2> gradient(size_t(V) * size_t(V));
-    std::vector<terrain::LayerWeights> weights(size_t(V) * size_t(V));
+    std::vector<ClipmapVertexData> vertexData(mVertexData ? size_t(V) * size_t(V) : 0);
     uint64_t evaluated = 0;
     r.ring.origin = origin;
     for (int J = 0; J < N; ++J) {
@@ -79,23 +82,23 @@ uint64_t Clipmap::resample(RingData& r, glm::ivec2 origin) {
                 if (vertex) {
                     size_t ov = size_t(oldJ / 2) * size_t(V) + size_t(oldI / 2);
                     gradient[v] = r.gradient[ov];
-                    weights[v] = r.weights[ov];
+                    if (mVertexData) vertexData[v] = r.vertexData[ov];
                 }
                 continue;
             }
             glm::vec2 p = halfLatticePoint(r, I, J);
-            HeightSample s = mField.sample(p.x, p.y);
+            HeightSample s = mHeight(p.x, p.y);
             ++evaluated;
             lattice[k] = s.height;
             if (vertex) {
                 gradient[v] = s.gradient;
-                weights[v] = terrain::classifySurface({p.x, s.height, p.y}, s.slope(), mSettings.classifier);
+                if (mVertexData) vertexData[v] = mVertexData({p.x, s.height, p.y}, s);
             }
         }
     }
     r.lattice = std::move(lattice);
     r.gradient = std::move(gradient);
-    r.weights = std::move(weights);
+    r.vertexData = std::move(vertexData);
     r.built = true;
     return evaluated;
 }
@@ -150,7 +153,10 @@ void Clipmap::emit(int level) {
     size_t count = size_t(V) * size_t(V);
     m.positions.resize(count);
     m.normals.resize(count);
-    std::vector<terrain::LayerWeights> weights(count);
+    if (mVertexData) {
+        m.colors.resize(count);
+        m.uv1.resize(count);
+    }
     for (int j = 0; j <= n; ++j) {
         for (int i = 0; i <= n; ++i) {
             size_t v = size_t(j) * size_t(V) + size_t(i);
@@ -168,7 +174,10 @@ void Clipmap::emit(int level) {
             m.positions[v] = {p.x, y, p.y};
             glm::vec2 g = r.gradient[v];
             m.normals[v] = glm::normalize(glm::vec3(-g.x, 1.0f, -g.y));
-            weights[v] = r.weights[v];
+            if (mVertexData) {
+                m.colors[v] = r.vertexData[v].color;
+                m.uv1[v] = r.vertexData[v].uv1;
+            }
         }
     }
 
@@ -180,13 +189,17 @@ void Clipmap::emit(int level) {
         return holed && ci >= hole.x && ci < hole.x + h && cj >= hole.y && cj < hole.y + h;
     };
     // Stitch vertices: midpoints of the hole's border edges, with the finer ring's heights
-    // there (the chord of this ring's two vertices), normals and weights.
+    // there (the chord of this ring's two vertices), normals and vertex data.
     auto stitchVertex = [&](int I, int J, float y) {
         glm::vec2 p = halfLatticePoint(r, I, J);
-        HeightSample s = mField.sample(p.x, p.y);
+        HeightSample s = mHeight(p.x, p.y);
         m.positions.push_back({p.x, y, p.y});
         m.normals.push_back(s.normal());
-        weights.push_back(terrain::classifySurface({p.x, s.height, p.y}, s.slope(), mSettings.classifier));
+        if (mVertexData) {
+            ClipmapVertexData d = mVertexData({p.x, s.height, p.y}, s);
+            m.colors.push_back(d.color);
+            m.uv1.push_back(d.uv1);
+        }
         return uint32_t(m.positions.size() - 1);
     };
     auto D = [&](int i, int j) { return r.drawn[size_t(j) * size_t(V) + size_t(i)]; };
@@ -216,7 +229,6 @@ void Clipmap::emit(int level) {
         }
     }
     ring.stitchVertices = int(m.positions.size() - count);
-    terrain::setLayerWeights(m, weights);
     ++ring.version;
 }
 
@@ -265,4 +277,4 @@ ClipmapUpdate Clipmap::update(glm::vec2 camera) {
     return u;
 }
 
-} // namespace th::hike
+} // namespace th

@@ -1,0 +1,22 @@
+# Fails when the unit suite's link line (LINK_FILE, written by Makefile generators) or, for
+# other generators, the library closure found at configure time (CLOSURE_FILE) names a GL
+# library: epoxy, EGL, GL, GLX, GLESv2 or glfw.
+set(pattern "(libepoxy|-lepoxy|libEGL|-lEGL|libGL[.X]|-lGL( |$)|-lGLX|libGLX|GLESv2|libglfw|-lglfw)")
+if(EXISTS "${LINK_FILE}")
+  file(READ "${LINK_FILE}" line)
+  set(what "link line ${LINK_FILE}")
+else()
+  file(READ "${CLOSURE_FILE}" line)
+  string(REPLACE "\n" " " line "${line}")
+  set(pattern "(EPOXY|EGL|OpenGL|GLESv2|glfw)")
+  set(what "library closure ${CLOSURE_FILE}")
+endif()
+string(REGEX MATCH "${pattern}" found "${line}")
+if(found)
+  message(FATAL_ERROR "th_unit_tests links a GL library ('${found}' in its ${what}); CPU tests must link only GL-free libraries")
+endif()
+string(LENGTH "${line}" length)
+if(length LESS 20)
+  message(FATAL_ERROR "the ${what} is empty: nothing was checked")
+endif()
+message(STATUS "th_unit_tests links no GL library (${what})")
