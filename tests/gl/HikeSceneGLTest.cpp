@@ -124,7 +124,7 @@ TEST_CASE("the hike scene builds, renders non-black at noon, and the low sun is 
             RenderTarget output(kWidth, kHeight, TextureFormat::RGBA8, "output");
             std::shared_ptr<const HikeStats> stats;
             BuiltScene built = buildHike(renderer, &stats);
-            applyQualityTier(renderer, built, "low");
+            applyQualityTier(renderer, built, QualityTier::Low);
             applyWeatherPreset(built, "clear");
             REQUIRE(built.update);
             CHECK(stats->impostorsBaked);
@@ -205,7 +205,7 @@ TEST_CASE("a hike file's terrain, forest and grass settings reach the scene, and
         SceneBuildContext build{renderer, std::filesystem::path(test::sourceDir()) / "assets", {}, 1};
         std::shared_ptr<const HikeStats> stats;
         BuiltScene built = buildHikeScene(build, o, &stats);
-        applyQualityTier(renderer, built, "high");
+        applyQualityTier(renderer, built, QualityTier::High);
         built.update(0.0, built.camera);
         CHECK(stats->nearRadius == 150.0f); // the file's, not the high tier's 120 m
         int rings = 0;
