@@ -138,11 +138,17 @@ GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initial
     case TINYGLTF_TYPE_VEC2: l.components = 2; break;
     case TINYGLTF_TYPE_VEC3: l.components = 3; break;
     case TINYGLTF_TYPE_VEC4: l.components = 4; break;
+    case TINYGLTF_TYPE_MAT4:
+        // Inverse bind matrices. Byte and short matrices pad their columns; only floats here.
+        if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT)
+            throw error(accessor, what, "a MAT4 accessor must hold floats here");
+        l.components = 16;
+        break;
     default: throw error(accessor, what, "type must be SCALAR, VEC2, VEC3 or VEC4 here");
     }
     if (allowed.size() && std::find(allowed.begin(), allowed.end(), l.components) == allowed.end()) {
         std::string list;
-        for (int c : allowed) list += str(list.empty() ? "" : " or ", c == 1 ? "SCALAR" : str("VEC", c));
+        for (int c : allowed) list += str(list.empty() ? "" : " or ", c == 1 ? "SCALAR" : c == 16 ? "MAT4" : str("VEC", c));
         throw error(accessor, what, str("has ", l.components, " components per element; expected ", list));
     }
     l.normalized = a.normalized;

@@ -35,7 +35,7 @@ public:
     /// Element count of a valid accessor index (throws for an invalid one).
     size_t count(int accessor, const std::string& what) const;
 
-    /// Reads a SCALAR/VECn accessor as floats; its component count must be one of
+    /// Reads a SCALAR/VECn (or float MAT4, 16 components) accessor as floats; its component count must be one of
     /// `allowedComponents`. Integer components are converted as glTF says: normalized ones
     /// to [0, 1] or [-1, 1], others to their value. Sparse substitutions are applied.
     /// Non-finite floats become 0 (counted in `nonFinite`). `what` names the use in messages

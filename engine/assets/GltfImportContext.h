@@ -51,7 +51,6 @@ struct GltfImportContext {
     int fallbackImage = -1;        ///< the checker image, once one is needed
     int vertexColorDefault = -1;   ///< the default material with vertex colours, once one is needed
     bool skins = false;            ///< a node names a skin
-    bool morphTargets = false;     ///< a primitive has morph targets
 
     // --- messages ------------------------------------------------------------------------
 

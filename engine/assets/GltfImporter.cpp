@@ -1,5 +1,6 @@
 #include "assets/GltfImporter.h"
 
+#include "assets/GltfAnimationImport.h"
 #include "assets/GltfFileAccess.h"
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
@@ -13,22 +14,11 @@
 // textures and materials (meshes read the material's normal-map UV set), meshes, colour
 // spaces (after meshes, which may add the vertex-colour default material), cameras and
 // lights, then the nodes that name them all. Each part reads and writes the shared
-// GltfImportContext; skins and animation clips slot in after the nodes.
+// GltfImportContext; morph weights, skins and animation clips come after the nodes.
 
 namespace th {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-/// Features the file uses that the import does not carry, said once each.
-void reportUnsupported(GltfImportContext& ctx) {
-    if (ctx.skins || !ctx.model.skins.empty() || !ctx.model.animations.empty())
-        ctx.warn(ctx.document(), "skins and animation are not supported yet; meshes are shown in their bind pose");
-    if (ctx.morphTargets) ctx.warn(ctx.document(), "morph targets are not supported yet; meshes show their base shape");
-}
-
-} // namespace
 
 ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& modelFolder, std::string_view displayName,
                                    const GltfImportOptions& options) {
@@ -46,8 +36,10 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
     readGltfCameras(ctx);
     readGltfLights(ctx);
     readGltfNodes(ctx);
+    readGltfNodeWeights(ctx);
+    readGltfSkins(ctx);
+    readGltfAnimations(ctx);
     readGltfScene(ctx);
-    reportUnsupported(ctx);
     return std::move(ctx.out);
 }
 

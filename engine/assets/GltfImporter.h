@@ -6,7 +6,7 @@
 // error and nothing outside the folder is ever opened. Limits below bound memory on hostile
 // files. Bad input throws th::Error naming the file (and JSON line where known) and the
 // offending element; problems a viewer can live with (a missing or undecodable image, line
-// primitives, skins) become warnings in ImportedModel::warnings.
+// primitives, a broken skin or animation clip) become warnings in ImportedModel::warnings.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -31,6 +31,8 @@ struct GltfImportOptions {
     /// Decode images. Off, every image is a 1×1 white placeholder (fast tests, tools that
     /// only need geometry).
     bool decodeImages = true;
+    /// Skins with more joints than this are dropped with a warning (the joint texture's limit).
+    size_t maxJoints = 1024;
 };
 
 /// Imports a .gltf or .glb file. Throws th::Error on malformed input (see the header comment).

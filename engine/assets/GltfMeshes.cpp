@@ -1,5 +1,7 @@
 #include "assets/GltfMeshes.h"
 
+#include "assets/GltfAnimationImport.h"
+
 #include <cstring>
 
 #include "assets/GltfImportContext.h"
@@ -61,7 +63,6 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     if (prim.material >= 0 && size_t(prim.material) >= ctx.model.materials.size())
         throw Error(where, str(label, ": material ", prim.material, " does not exist (the file has ",
                                ctx.model.materials.size(), ")"));
-    if (!prim.targets.empty()) ctx.morphTargets = true;
 
     auto attribute = [&](const char* name) -> int {
         auto it = prim.attributes.find(name);
@@ -126,6 +127,9 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         }
     }
 
+    readGltfSkinAttributes(ctx, prim, label, mesh, n, d);
+    readGltfMorphTargets(ctx, prim, label, n, d);
+
     std::vector<uint32_t> indices;
     if (prim.indices >= 0) {
         indices = ctx.reader->readIndices(prim.indices, label + " indices");
@@ -177,6 +181,7 @@ void readGltfMeshes(GltfImportContext& ctx) {
             }
             appendMesh(mesh, *prim);
         }
+        readGltfDefaultWeights(ctx, int(m), mesh);
         out.meshes.push_back(std::move(mesh));
     }
     // A material that multiplies by vertex colours must find them on every mesh it is

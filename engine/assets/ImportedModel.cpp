@@ -52,3 +52,23 @@ size_t ImportedModel::meshInstanceCount() const {
 }
 
 } // namespace th
+
+namespace th {
+
+AnimationRig ImportedModel::animationRig() const {
+    AnimationRig rig;
+    rig.nodes.resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const ImportedNode& n = nodes[i];
+        rig.nodes[i].rest = Transform::fromMatrix(n.local);
+        rig.nodes[i].restWeights = n.weights;
+        for (int c : n.children)
+            if (c >= 0 && size_t(c) < nodes.size()) rig.nodes[size_t(c)].parent = int(i);
+        if (n.skin >= 0 && n.mesh >= 0) rig.skinnedNodes.push_back({int(i), n.skin});
+    }
+    rig.skins = skins;
+    rig.clips = animations;
+    return rig;
+}
+
+} // namespace th

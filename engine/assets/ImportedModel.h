@@ -12,6 +12,7 @@
 #include "core/Error.h"
 #include "core/Image.h"
 #include "material/PbrParams.h"
+#include "scene/AnimationRig.h"
 #include "scene/MeshData.h"
 
 namespace th {
@@ -78,6 +79,8 @@ struct ImportedNode {
     /// EXT_mesh_gpu_instancing: one matrix per instance, applied before `local`
     /// (world = parentWorld · local · instance). Empty = the mesh is drawn once.
     std::vector<glm::mat4> instances;
+    int skin = -1;                  ///< index into ImportedModel::skins; -1 = not skinned (or the skin was dropped)
+    std::vector<float> weights;     ///< the node's morph weights (the mesh's defaults when the file gives none)
 };
 
 struct ImportedCamera {
@@ -112,6 +115,8 @@ struct ImportedModel {
     std::vector<int> rootNodes; ///< of the default scene (or of every parentless node)
     std::vector<ImportedCamera> cameras;
     std::vector<ImportedLight> lights;
+    std::vector<Skin> skins;                ///< joints are node indices
+    std::vector<AnimationClip> animations; ///< channels target node indices
     std::vector<ImportWarning> warnings;
 
     /// World matrix of every node (indexed like `nodes`), parents before children. Nodes that
@@ -119,6 +124,9 @@ struct ImportedModel {
     std::vector<glm::mat4> worldMatrices() const;
     /// Bounds of every mesh instance reachable from the roots, in world space.
     Bounds worldBounds() const;
+    /// The animation data every instance of this model shares: nodes with their rest pose
+    /// and morph weights, skins, clips and the nodes drawing skinned meshes.
+    AnimationRig animationRig() const;
     /// Number of node/instance placements of meshes reachable from the roots.
     size_t meshInstanceCount() const;
 };

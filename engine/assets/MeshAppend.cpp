@@ -1,5 +1,7 @@
 #include "assets/MeshAppend.h"
 
+#include <algorithm>
+
 namespace th {
 
 void fillColor(MeshData& mesh, const glm::vec4& color) { mesh.colors.assign(mesh.positions.size(), color); }
@@ -46,6 +48,36 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
     merge(dst.uv0, src.uv0, glm::vec2(0), same2);
     merge(dst.uv1, src.uv1, glm::vec2(0), same2);
     merge(dst.colors, src.colors, glm::vec4(1), [](const glm::vec4& c) { return c; });
+    // Skinning data is not transformed: joint matrices carry the pose. A vertex without
+    // influences follows joint 0 fully (it only happens when one side is unskinned, which the
+    // importer warns about).
+    auto same = [](const auto& v) { return v; };
+    merge(dst.joints0, src.joints0, glm::u16vec4(0), same);
+    merge(dst.weights0, src.weights0, glm::vec4(1, 0, 0, 0), same);
+    merge(dst.joints1, src.joints1, glm::u16vec4(0), same);
+    merge(dst.weights1, src.weights1, glm::vec4(0), same);
+    // Morph targets pair up by index (glTF requires every primitive of a mesh to have as many);
+    // deltas rotate with the transform like the attributes they displace.
+    size_t targets = std::max(dst.targets.size(), src.targets.size());
+    dst.targets.resize(targets);
+    for (size_t t = 0; t < targets; ++t) {
+        MorphTarget& d = dst.targets[t];
+        static const MorphTarget none;
+        const MorphTarget& s = t < src.targets.size() ? src.targets[t] : none;
+        auto mergeDelta = [&](auto& dd, const auto& sd, auto convert) {
+            using Element = typename std::decay_t<decltype(dd)>::value_type;
+            merge(dd, sd, Element(0.0f), convert);
+            if (!dd.empty()) dd.resize(dstVertices + srcVertices, Element(0.0f));
+        };
+        mergeDelta(d.positions, s.positions, [&](const glm::vec3& p) { return linear * p; });
+        mergeDelta(d.normals, s.normals, [&](const glm::vec3& n) { return normalMatrix * n; });
+        mergeDelta(d.tangents, s.tangents, [&](const glm::vec3& v) { return linear * v; });
+        mergeDelta(d.uv0, s.uv0, same2);
+        mergeDelta(d.uv1, s.uv1, same2);
+        mergeDelta(d.colors, s.colors, same);
+    }
+    if (dst.defaultWeights.size() < src.defaultWeights.size()) dst.defaultWeights = src.defaultWeights;
+    dst.defaultWeights.resize(targets, 0.0f);
     for (uint32_t i : src.indices) dst.indices.push_back(i + base);
 }
 

@@ -98,6 +98,22 @@ void generateNormals(MeshData& mesh, bool smooth) {
     gather(mesh.uv0, flat.uv0);
     gather(mesh.uv1, flat.uv1);
     gather(mesh.colors, flat.colors);
+    gather(mesh.joints0, flat.joints0);
+    gather(mesh.weights0, flat.weights0);
+    gather(mesh.joints1, flat.joints1);
+    gather(mesh.weights1, flat.weights1);
+    flat.defaultWeights = mesh.defaultWeights;
+    flat.targets.resize(mesh.targets.size());
+    for (size_t t = 0; t < mesh.targets.size(); ++t) {
+        const MorphTarget& from = mesh.targets[t];
+        MorphTarget& to = flat.targets[t];
+        gather(from.positions, to.positions);
+        gather(from.normals, to.normals);
+        gather(from.tangents, to.tangents);
+        gather(from.uv0, to.uv0);
+        gather(from.uv1, to.uv1);
+        gather(from.colors, to.colors);
+    }
     flat.normals.resize(corners);
     flat.indices.resize(corners);
     for (size_t t = 0; t < triangles; ++t) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <glm/glm.hpp>
+#include <glm/gtc/type_precision.hpp>
 
 #include "material/VertexAttributes.h"
 #include "scene/Bounds.h"
@@ -20,6 +21,21 @@ struct Submesh {
     int material = -1; ///< index into the owner's material list; -1 = the default material
 };
 
+/// One morph target: per-vertex displacements added, scaled by the target's weight, to the
+/// base attributes (glTF 2.0 "Morph Targets"). Each array is empty or as long as the mesh's
+/// positions.
+struct MorphTarget {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;
+    std::vector<glm::vec3> tangents; ///< xyz only: the handedness is not morphed
+    std::vector<glm::vec2> uv0;
+    std::vector<glm::vec2> uv1;
+    std::vector<glm::vec4> colors;
+    bool empty() const {
+        return positions.empty() && normals.empty() && tangents.empty() && uv0.empty() && uv1.empty() && colors.empty();
+    }
+};
+
 struct MeshData {
     std::string name;
     std::vector<glm::vec3> positions;
@@ -28,10 +44,18 @@ struct MeshData {
     std::vector<glm::vec2> uv0;
     std::vector<glm::vec2> uv1;
     std::vector<glm::vec4> colors;   ///< linear RGBA vertex colours
+    /// Skinning: up to eight influences, JOINTS_0/WEIGHTS_0 then JOINTS_1/WEIGHTS_1. Joint
+    /// indices index the skin's joint list; the weights of a vertex sum to one.
+    std::vector<glm::u16vec4> joints0, joints1;
+    std::vector<glm::vec4> weights0, weights1;
+    std::vector<MorphTarget> targets;
+    std::vector<float> defaultWeights; ///< the mesh's `weights`, one per target (0 when absent)
     std::vector<uint32_t> indices;   ///< triangle list
     std::vector<Submesh> submeshes;  ///< empty means one submesh over all indices, material -1
 
     size_t vertexCount() const { return positions.size(); }
+    bool skinned() const { return !joints0.empty() && !weights0.empty(); }
+    size_t influences() const { return skinned() ? (joints1.empty() || weights1.empty() ? 4 : 8) : 0; }
     Bounds bounds() const {
         Bounds b;
         for (auto& p : positions) b.add(p);

@@ -112,6 +112,7 @@ TEST_CASE("DamagedHelmet") {
     CHECK(m->images[size_t(m->textures[size_t(p.emissiveTexture.texture)].image)].colorSpace == ImageColorSpace::Srgb);
     CHECK(m->images[size_t(m->textures[size_t(p.normalTexture.texture)].image)].colorSpace == ImageColorSpace::Linear);
     CHECK(m->images[0].pixels.width == 2048);
+    CHECK_FALSE(hasWarning(*m, "not supported"));
     CHECK(m->warnings.empty());
 }
 
@@ -293,13 +294,36 @@ TEST_CASE("TextureSettingsTest: samplers and sidedness") {
     CHECK(doubleSided == 1);
 }
 
-TEST_CASE("Fox: geometry in its bind pose, flat normals, one warning about skins") {
+TEST_CASE("Fox: flat normals before skinning, one skin of 24 joints, three clips, no warnings") {
     auto m = importSample("Fox", false);
     if (!m) return;
     checkMeshes(*m);
-    CHECK(m->meshes.size() == 1);
-    CHECK(m->meshes[0].vertexCount() == 576 * 3); // no NORMAL: flat shading unshares corners
+    REQUIRE(m->meshes.size() == 1);
+    const MeshData& mesh = m->meshes[0];
+    CHECK(mesh.vertexCount() == 576 * 3); // no NORMAL: flat shading unshares corners...
+    CHECK(mesh.joints0.size() == mesh.vertexCount()); // ...and carries each corner's joints along
+    CHECK(mesh.weights0.size() == mesh.vertexCount());
+    CHECK(mesh.influences() == 4);
+    for (size_t v = 0; v < mesh.vertexCount(); ++v) {
+        CHECK(glm::dot(mesh.weights0[v], glm::vec4(1.0f)) == doctest::Approx(1.0f).epsilon(1e-5));
+        for (int k = 0; k < 4; ++k) CHECK(mesh.joints0[v][k] < 24);
+    }
     CHECK(m->nodes.size() == 26);
-    CHECK(m->warnings.size() == 1);
-    CHECK(hasWarning(*m, "skins and animation are not supported yet"));
+    REQUIRE(m->skins.size() == 1);
+    CHECK(m->skins[0].joints.size() == 24);
+    CHECK(m->skins[0].inverseBindMatrices.size() == 24);
+    REQUIRE(m->animations.size() == 3);
+    CHECK(m->animations[0].name == "Survey");
+    CHECK(m->animations[1].name == "Walk");
+    CHECK(m->animations[2].name == "Run");
+    for (const AnimationClip& clip : m->animations) {
+        CHECK(clip.duration() > 0.5f);
+        for (const AnimationSampler& s : clip.samplers) CHECK(s.validate().empty());
+    }
+    AnimationRig rig = m->animationRig();
+    REQUIRE(rig.skinnedNodes.size() == 1);
+    CHECK(rig.findClip("Walk") == 1);
+    for (const ImportWarning& w : m->warnings) MESSAGE(w.toString());
+    CHECK_FALSE(hasWarning(*m, "not supported"));
+    CHECK(m->warnings.empty());
 }
