@@ -46,6 +46,10 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     if (auto* h = p.optional("skyHour")) o.skyHour = float(h->asNumber("params.skyHour"));
     o.punctualLights = p.boolean("punctualLights", true);
     o.showEnvironment = p.boolean("showEnvironment", true);
+    // The same as th-capture's --animation and --time.
+    if (auto* a = p.optional("animation"))
+        o.animation = a->isNumber() ? str(a->asInt("params.animation", 0, 1 << 20)) : a->asString("params.animation");
+    o.animationTime = float(p.number("time", 0.0));
     p.finish();
     return buildGltfScene(context, o);
 }

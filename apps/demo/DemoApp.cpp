@@ -257,6 +257,7 @@ int DemoApp::run() {
         if (size.x > 0 && size.y > 0 && mScene) {
             mCamera.aspect = float(size.x) / float(size.y);
             if (mScene->update) mScene->update(seconds, mCamera);
+            mScene->scene->animate(paused ? 0.0f : dt); // clips, poses, joint uploads
             auto t0 = SteadyClock::now();
             mRenderer->render(*mScene->scene, mCamera, RenderTarget::defaultFramebuffer(size.x, size.y), seconds);
             frameMs = msSince(t0);

@@ -7,6 +7,9 @@
 #include "common/Presets.h"
 #include "common/SceneLibrary.h"
 #include "core/Str.h"
+#include "scene/ModelAnimation.h"
+
+#include <algorithm>
 #include "render/SamplerReport.h"
 #include "shader/ShaderBuilder.h"
 
@@ -34,10 +37,55 @@ void DemoPanels::draw(DemoApp& app) {
     ImGui::Begin("Trailhead");
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app);
     if (ImGui::CollapsingHeader("View, time and weather", ImGuiTreeNodeFlags_DefaultOpen)) viewPanel(app);
+    if (app.scene() && !app.scene()->scene->animations.empty() && ImGui::CollapsingHeader("Animation"))
+        animationPanel(app);
     if (ImGui::CollapsingHeader("Plugins")) pluginPanel(app);
     if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) statisticsPanel(app);
     ImGui::End();
     shaderPanel(app);
+}
+
+// The first animated model of the scene: clip list, play and pause, scrub, speed, and a
+// cross-fade from what plays to the chosen clip.
+void DemoPanels::animationPanel(DemoApp& app) {
+    ModelAnimation& animation = *app.scene()->scene->animations.front();
+    Animator& animator = animation.animator();
+    const auto& clips = animation.rig().clips;
+    if (clips.empty()) {
+        ImGui::TextUnformatted("the model has no clips (skins and morph weights at rest)");
+        return;
+    }
+    mClip = std::clamp(mClip, 0, int(clips.size()) - 1);
+    if (ImGui::BeginCombo("clip", clips[size_t(mClip)].name.c_str())) {
+        for (size_t i = 0; i < clips.size(); ++i)
+            if (ImGui::Selectable(str(clips[i].name, " (", clips[i].duration(), " s)").c_str(), int(i) == mClip)) mClip = int(i);
+        ImGui::EndCombo();
+    }
+    if (ImGui::Button("Play")) {
+        animator.stopAll();
+        animator.play(mClip);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Play all")) {
+        animator.stopAll();
+        animator.playAll();
+    }
+    ImGui::SameLine();
+    bool anyPlaying = false;
+    for (auto& t : animator.tracks()) anyPlaying = anyPlaying || t.playing;
+    if (ImGui::Button(anyPlaying ? "Pause" : "Resume"))
+        for (auto& t : animator.tracks()) t.playing = !anyPlaying;
+    ImGui::SliderFloat("fade (s)", &mFadeSeconds, 0.05f, 3.0f);
+    if (ImGui::Button("Cross-fade to clip")) animator.crossFade(mClip, mFadeSeconds);
+    for (size_t i = 0; i < animator.tracks().size(); ++i) {
+        ClipPlayback& t = animator.tracks()[i];
+        ImGui::PushID(int(i));
+        const AnimationClip& clip = clips[size_t(t.clip)];
+        ImGui::Text("%s  weight %.2f", clip.name.c_str(), t.weight);
+        if (ImGui::SliderFloat("time", &t.time, 0.0f, std::max(clip.duration(), 1e-3f))) animation.update(0.0f);
+        ImGui::SliderFloat("speed", &t.speed, -2.0f, 3.0f);
+        ImGui::PopID();
+    }
 }
 
 void DemoPanels::scenePanel(DemoApp& app) {

@@ -5,7 +5,8 @@ namespace th {
 
 class DemoApp;
 
-/// The demo's Dear ImGui panels: scene, view, time and weather, plugins, statistics, shaders.
+/// The demo's Dear ImGui panels: scene, view, time and weather, animation, plugins,
+/// statistics, shaders.
 class DemoPanels {
 public:
     void draw(DemoApp& app);
@@ -15,9 +16,12 @@ private:
     void viewPanel(DemoApp& app);
     void pluginPanel(DemoApp& app);
     void statisticsPanel(DemoApp& app);
+    void animationPanel(DemoApp& app);
     void shaderPanel(DemoApp& app);
 
     std::string mPathInput;
+    int mClip = 0;
+    float mFadeSeconds = 0.5f;
     int mShaderMaterial = 0;
     int mShaderStage = 1;
     int mShaderPass = 0;

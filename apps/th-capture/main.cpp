@@ -47,6 +47,8 @@ model's bounds):
   --background R,G,B         flat background colour, sRGB 0-255 (not the environment)
   --tonemap none|aces|neutral  (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
   --exposure E               exposure multiplier (default 1)
+  --animation NAME|INDEX|all pose the model with a clip (all: every clip together)
+  --time SECONDS             the time the clip is posed at (default 0)
 
 Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
 (--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
@@ -105,6 +107,8 @@ struct Options {
     std::filesystem::path checkNotBlank;
     ImageRegion region;
     double minShare = 0.02;
+    std::string animation;
+    std::optional<float> time;
 };
 
 Options parse(int argc, char** argv) {
@@ -158,6 +162,8 @@ Options parse(int argc, char** argv) {
                 usageError(e.what());
             }
         } else if (a == "--exposure") o.exposure = number(i);
+        else if (a == "--animation") o.animation = value(i);
+        else if (a == "--time") o.time = number(i);
         else if (a == "--delta-e") o.tolerance.deltaE = number(i);
         else if (a == "--max-share") o.tolerance.maxDifferingShare = number(i);
         else if (a == "--check-not-blank") o.checkNotBlank = value(i);
@@ -178,6 +184,8 @@ Options parse(int argc, char** argv) {
     }
     if (o.scenes.empty() && o.gltf.empty()) usageError("nothing to capture: give --scene, --all or --gltf");
     if (!o.gltf.empty() && o.out.empty() && o.compareDir.empty() && o.updateDir.empty()) usageError("--gltf needs --out FILE.png");
+    if (o.time && o.animation.empty()) usageError("--time needs --animation NAME|INDEX|all");
+    if (!o.animation.empty() && o.gltf.empty()) usageError("--animation poses a --gltf model (scene files take \"animation\" in params)");
     return o;
 }
 
@@ -275,6 +283,8 @@ int main(int argc, char** argv) {
                 g.environmentIntensity = o.envIntensity;
                 g.skyHour = o.skyHour;
                 g.punctualLights = o.punctual;
+                g.animation = o.animation;
+                g.animationTime = o.time.value_or(0.0f);
                 BuiltScene built = buildGltfScene(build, g);
                 Scene& scene = *built.scene;
                 Camera& camera = built.camera;

@@ -9,6 +9,7 @@
 #include "scene/Geometry.h"
 #include "scene/InstanceBuffer.h"
 #include "scene/Mesh.h"
+#include "scene/MeshDeformation.h"
 
 namespace th {
 
@@ -124,12 +125,39 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
                                                     : std::make_shared<Geometry>(data, str(model.sourceName, ": ", data.name)));
     }
 
+    // Skinned and morphed meshes: morph targets are shared by every node drawing the mesh;
+    // joint boxes by every node drawing it with one skin; joint and weight textures are each
+    // node's own.
+    std::vector<std::shared_ptr<const MorphTargetTexture>> morphTextures(model.meshes.size());
+    std::map<std::pair<int, int>, std::shared_ptr<const JointBoxes>> jointBoxes;
+    auto deformationFor = [&](const ImportedNode& n) -> std::shared_ptr<MeshDeformation> {
+        const MeshData& data = model.meshes[size_t(n.mesh)];
+        bool skinned = n.skin >= 0 && n.skin < int(model.skins.size()) && data.skinned();
+        if (!skinned && data.targets.empty()) return nullptr;
+        auto& targets = morphTextures[size_t(n.mesh)];
+        if (!targets && !data.targets.empty())
+            targets = std::make_shared<MorphTargetTexture>(data, options.maxTextureSize, str(model.sourceName, ": ", data.name));
+        std::shared_ptr<const JointBoxes> boxes;
+        size_t joints = 0;
+        if (skinned) {
+            const Skin& skin = model.skins[size_t(n.skin)];
+            joints = skin.joints.size();
+            auto& b = jointBoxes[{n.mesh, n.skin}];
+            if (!b) b = std::make_shared<JointBoxes>(JointBoxes::compute(data, skin.joints.size()));
+            boxes = b;
+        }
+        return std::make_shared<MeshDeformation>(joints, int(data.influences()), boxes, targets,
+                                                 str(model.sourceName, ": ", n.name));
+    };
+    std::vector<Node*> nodeOf(model.nodes.size(), nullptr);
+
     Node& root = parent.addChild(model.sourceName);
     out.root = &root;
     std::vector<glm::mat4> worlds = model.worldMatrices();
     std::function<void(int, Node&)> build = [&](int index, Node& under) {
         const ImportedNode& n = model.nodes[size_t(index)];
         Node& node = under.addChild(n.name);
+        nodeOf[size_t(index)] = &node;
         node.transform = Transform::fromMatrix(n.local);
         if (n.mesh >= 0 && n.mesh < int(geometries.size()) && geometries[size_t(n.mesh)]) {
             auto geometry = geometries[size_t(n.mesh)];
@@ -153,6 +181,8 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             } else {
                 node.mesh = meshWith(n.name, n.instances);
             }
+            // Instances share the node's pose (one skeleton for all of them).
+            node.mesh->setDeformation(deformationFor(n));
         }
         const glm::mat4& world = worlds[size_t(index)];
         if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {
@@ -194,6 +224,15 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
         for (int child : n.children) build(child, node);
     };
     for (int r : model.rootNodes) build(r, root);
+    bool animated = !model.animations.empty() || !model.skins.empty();
+    for (const MeshData& m : model.meshes) animated = animated || !m.targets.empty();
+    if (animated) {
+        std::shared_ptr<const AnimationRig> rig = options.sharedRig;
+        if (!rig || rig->nodes.size() != model.nodes.size()) rig = std::make_shared<AnimationRig>(model.animationRig());
+        out.animation = std::make_shared<ModelAnimation>(rig, nodeOf);
+        out.animation->update(0.0f); // the rest pose: joint matrices and default weights uploaded
+        scene.animations.push_back(out.animation);
+    }
     root.updateWorld(parent.world());
     out.bounds = root.subtreeBounds();
     // The importer has logged its own warnings; only those added here are new.

@@ -14,6 +14,7 @@
 #include "material/MaterialRegistry.h"
 #include "material/PbrMaterial.h"
 #include "scene/Camera.h"
+#include "scene/ModelAnimation.h"
 #include "scene/Scene.h"
 
 namespace th {
@@ -22,6 +23,11 @@ struct ModelLoadOptions {
     bool importLights = true;  ///< add the model's punctual lights to the scene
     float anisotropy = 8.0f;   ///< for textures that use mipmaps (clamped to the driver's)
     float maxAnisotropy = 0.0f;
+    /// Morph target textures are laid out within this width and height (WebGL2's guarantee).
+    int maxTextureSize = 2048;
+    /// Another instance's rig (LoadedModel::animation->animator().sharedRig()) for a model
+    /// added again: instances share the imported animation data instead of copying it.
+    std::shared_ptr<const AnimationRig> sharedRig;
 };
 
 struct LoadedModel {
@@ -31,6 +37,10 @@ struct LoadedModel {
     Bounds bounds;               ///< world bounds after loading
     size_t lightsAdded = 0;
     std::vector<ImportWarning> warnings;
+    /// The model's animation (skins, morph weights, clips), also added to the scene's
+    /// animations; null when the model has nothing to animate. Nothing plays until a clip is
+    /// started on its animator.
+    std::shared_ptr<ModelAnimation> animation;
 };
 
 /// Adds `model` under `parent` (a new child node named after the model). Materials are

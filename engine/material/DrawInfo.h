@@ -18,6 +18,12 @@ struct DrawInfo {
     bool receiveShadows = true;
     /// Bits a game may use to vary defines per mesh (a plugin reads them in prepareDefines).
     uint32_t userFlags = 0;
+    /// Skinning in the vertex shader: 0 (none), 4 or 8 influences (SKINNING, SKINNING_8).
+    int skinInfluences = 0;
+    /// Morph targets: the displaced attributes (MorphAttribute bits, MORPH_*) and the texels
+    /// each vertex takes in the target texture; 0 = not morphed.
+    uint32_t morphAttributes = 0;
+    int morphTexelsPerVertex = 0;
 };
 
 } // namespace th

@@ -81,6 +81,32 @@ void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs,
             lines += str("\n  ", groups[i].first, ": ", counts[i], " (", join(groups[i].second, ", "), ")");
         return lines;
     };
+    // Vertex attributes: WebGL2 guarantees 16 locations, shared by the engine, instancing,
+    // plugins' per-instance attributes and skinning.
+    unsigned end = 0, used = 0;
+    for (auto& a : r.attributeUses) {
+        end = std::max(end, a.location + a.slots);
+        used += a.slots;
+    }
+    if (end > attrib::kMaxAttributes) {
+        std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+        std::vector<unsigned> slots;
+        for (auto& a : r.attributeUses) {
+            auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return g.first == a.contributor; });
+            if (it == groups.end()) {
+                groups.push_back({a.contributor, {}});
+                slots.push_back(0);
+                it = groups.end() - 1;
+            }
+            it->second.push_back(a.name);
+            slots[size_t(it - groups.begin())] += a.slots;
+        }
+        std::string lines;
+        for (size_t i = 0; i < groups.size(); ++i)
+            lines += str("\n  ", groups[i].first, ": ", slots[i], " (", join(groups[i].second, ", "), ")");
+        throw Error(str(r.label, ": the vertex stage needs ", end, " attribute locations (", used,
+                        " in use); WebGL2 guarantees ", attrib::kMaxAttributes, ". Contributors:", lines));
+    }
     auto report = [&](const ShaderInterface& in, const char* stage, int limit) {
         int units = in.textureUnits();
         if (units <= limit) return;
@@ -142,7 +168,10 @@ int EffectCache::samplerUnitRank(const std::string& sampler) const {
 }
 
 std::vector<std::string> engineDefineNames() {
-    return {"INSTANCES", "HAS_NORMALS", "HAS_TANGENTS", "HAS_UV0", "HAS_UV1", "HAS_COLORS", "TONEMAP_IN_SHADER"};
+    return {"INSTANCES",     "HAS_NORMALS",    "HAS_TANGENTS",   "HAS_UV0",     "HAS_UV1",
+            "HAS_COLORS",    "TONEMAP_IN_SHADER", "SKINNING",     "SKINNING_8",  "MORPH_TARGETS",
+            "MORPH_STRIDE",  "MORPH_POSITION", "MORPH_NORMAL",   "MORPH_TANGENT", "MORPH_UV",
+            "MORPH_COLOR"};
 }
 
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
@@ -169,7 +198,49 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
     r.attributeLocations = attrib::standardLocations();
-    for (auto& a : material.instanceAttributeLocations()) r.attributeLocations.push_back(a);
+    const auto pluginAttributes = material.instanceAttributeLocations();
+    for (auto& a : pluginAttributes) r.attributeLocations.push_back(a);
+    // The attribute budget, by contributor: what this draw's vertex shader reads.
+    r.attributeUses.push_back({"engine", "position", attrib::kPosition, 1});
+    if (draw.hasNormals) r.attributeUses.push_back({"engine", "normal", attrib::kNormal, 1});
+    if (draw.hasTangents) r.attributeUses.push_back({"engine", "tangent", attrib::kTangent, 1});
+    if (draw.hasUv0) r.attributeUses.push_back({"engine", "uv", attrib::kUv0, 1});
+    if (draw.hasUv1) r.attributeUses.push_back({"engine", "uv2", attrib::kUv1, 1});
+    if (draw.hasColors) r.attributeUses.push_back({"engine", "color", attrib::kColor, 1});
+    if (draw.instanced) {
+        r.attributeUses.push_back({"instancing", "instanceWorld", attrib::kInstanceMatrix, 4});
+        for (auto& [name, location] : pluginAttributes) {
+            std::string owner = "plugin";
+            for (auto& p : material.plugins())
+                for (auto& a : p->declaration().attributes)
+                    if (a.name == name) owner = str("plugin '", p->name(), "'");
+            r.attributeUses.push_back({owner, name, location, 1});
+        }
+    }
+    if (draw.skinInfluences > 0) {
+        setDefine(r.defines, "SKINNING", "");
+        if (draw.skinInfluences > 4) setDefine(r.defines, "SKINNING_8", "");
+        unsigned at = attrib::skinAttributeLocation(draw.instanced, pluginAttributes.size());
+        const char* names[] = {"joints0", "weights0", "joints1", "weights1"};
+        for (int i = 0; i < (draw.skinInfluences > 4 ? 4 : 2); ++i) {
+            r.attributeLocations.emplace_back(names[i], at + unsigned(i));
+            r.attributeUses.push_back({"skinning", names[i], at + unsigned(i), 1});
+        }
+    }
+    if (draw.morphAttributes != 0 && draw.morphTexelsPerVertex > 0) {
+        // Slots in the target texture's per-vertex texels, in MorphTargetTexture's order.
+        setDefine(r.defines, "MORPH_TARGETS", "");
+        setDefine(r.defines, "MORPH_STRIDE", str(draw.morphTexelsPerVertex));
+        int slot = 0;
+        auto slotFor = [&](uint32_t bits, const char* define) {
+            if (draw.morphAttributes & bits) setDefine(r.defines, define, str(slot++));
+        };
+        slotFor(1u << 0, "MORPH_POSITION");
+        slotFor(1u << 1, "MORPH_NORMAL");
+        slotFor(1u << 2, "MORPH_TANGENT");
+        slotFor((1u << 3) | (1u << 4), "MORPH_UV");
+        slotFor(1u << 5, "MORPH_COLOR");
+    }
     r.materialName = material.name();
     for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
     return r;

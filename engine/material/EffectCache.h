@@ -37,6 +37,14 @@ struct EffectRequest {
     std::vector<std::string> declaredDefines; ///< the material's; plugins' come from their code
     std::vector<const PluginCode*> plugins;
     std::vector<std::pair<std::string, unsigned>> attributeLocations;
+    /// The attribute budget: who takes which locations (checked when the effect is built).
+    struct AttributeUse {
+        std::string contributor; ///< "engine", "instancing", "plugin 'wind'", "skinning"
+        std::string name;
+        unsigned location = 0;
+        unsigned slots = 1;
+    };
+    std::vector<AttributeUse> attributeUses;
     /// Budget reporting: who owns which sampler.
     std::string materialName;
     std::vector<std::string> materialSamplers;

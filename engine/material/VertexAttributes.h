@@ -18,6 +18,14 @@ constexpr unsigned kInstanceMatrix = 6; ///< a mat4: locations 6, 7, 8, 9
 constexpr unsigned kFirstPluginAttribute = 10;
 constexpr unsigned kMaxAttributes = 16; ///< WebGL2's guaranteed minimum
 
+/// Skinning attributes (joints0, weights0, joints1, weights1) take consecutive locations right
+/// after the last attribute the draw uses: the standard ones when not instanced, else the
+/// instance matrix and the material's `pluginAttributes` per-instance attributes. Nothing
+/// collides; whether everything fits is the effect's attribute budget (EffectCache).
+constexpr unsigned skinAttributeLocation(bool instanced, size_t pluginAttributes) {
+    return instanced ? kFirstPluginAttribute + unsigned(pluginAttributes) : kInstanceMatrix;
+}
+
 /// The names engine shaders give these attributes, with their locations (a mat4 attribute
 /// takes four consecutive locations from the one bound).
 inline std::vector<std::pair<std::string, unsigned>> standardLocations() {

@@ -72,7 +72,9 @@ std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
     return {{"iblSpecular", "IBL specular"},         {"brdfLut", "BRDF table"},
             {"shadowCascades", "sun shadow cascades"}, {"spotShadows", "spot shadow maps"},
             {"spotShadowMatrices", "spot shadow matrices"}, {"lightData", "light data"},
-            {"environmentCube", "environment"}, {"lightClusters", "light clusters"}};
+            {"environmentCube", "environment"}, {"lightClusters", "light clusters"},
+            {"jointMatrices", "joint matrices"}, {"morphTargets", "morph targets"},
+            {"morphWeights", "active morph targets"}};
 }
 
 Renderer::Renderer(Context& context, RendererOptions options) : mContext(context), mOptions(std::move(options)),
@@ -244,7 +246,8 @@ void Renderer::updateMaterials(std::vector<DrawItem>& items) {
     }
 }
 
-void Renderer::bindSamplers(const Effect& effect, Material& material) {
+void Renderer::bindSamplers(const Effect& effect, Material& material, const Mesh& mesh) {
+    const MeshDeformation* deformation = mesh.deformation().get();
     for (const Effect::SamplerUnit& s : effect.samplers()) {
         const Texture* texture = nullptr;
         const Sampler* sampler = nullptr;
@@ -257,6 +260,11 @@ void Renderer::bindSamplers(const Effect& effect, Material& material) {
         else if (n == "spotShadowMatrices") texture = &mSpotMatrices, sampler = &mPointClamp;
         else if (n == "lightData") texture = &mLights->texture(), sampler = &mPointClamp;
         else if (n == "lightClusters") texture = &mClusterTexture, sampler = &mPointClamp;
+        else if (n == "jointMatrices" && deformation && deformation->jointCount() > 0)
+            texture = &deformation->jointTexture(), sampler = &mPointClamp;
+        else if (n == "morphTargets" && deformation && deformation->targets())
+            texture = &deformation->targets()->texture(), sampler = &mPointClamp;
+        else if (n == "morphWeights" && deformation) texture = &deformation->activeTargets(), sampler = &mPointClamp;
         else {
             TextureBinding b = material.texture(n);
             if (!b.texture) {
@@ -323,7 +331,7 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
             }
             if (!pb.layout().members().empty()) pb.bind(3); // uploads what a per-draw write changed
         }
-        bindSamplers(*item.effect, *item.material);
+        bindSamplers(*item.effect, *item.material, *item.mesh);
         const MeshPart& part = item.mesh->parts()[item.part];
         const Geometry& g = *item.mesh->geometry();
         const void* offset = reinterpret_cast<const void*>(size_t(part.firstIndex) * g.indexSize());

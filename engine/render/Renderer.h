@@ -121,7 +121,7 @@ private:
                  std::vector<DrawItem>& out, bool shadowCasters);
     std::shared_ptr<Effect> effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass);
     void drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool shadowPass);
-    void bindSamplers(const Effect& effect, Material& material);
+    void bindSamplers(const Effect& effect, Material& material, const Mesh& mesh);
     void updateMaterials(std::vector<DrawItem>& items);
     void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
     void renderShadows(Scene& scene, const Camera& camera);

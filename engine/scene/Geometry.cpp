@@ -19,6 +19,8 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     mHasUv0 = check(data.uv0.size(), "uv0");
     mHasUv1 = check(data.uv1.size(), "uv1");
     mHasColors = check(data.colors.size(), "colors");
+    if (check(data.joints0.size(), "joints0") && check(data.weights0.size(), "weights0"))
+        mInfluences = check(data.joints1.size(), "joints1") && check(data.weights1.size(), "weights1") ? 8 : 4;
     for (uint32_t index : data.indices)
         if (index >= n) throw Error(str("mesh '", mLabel, "': index ", index, " out of range (", n, " vertices)"));
     if (data.indices.size() % 3 != 0)
@@ -35,6 +37,7 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     place(mHasUv0, mUv0Offset, 8);
     place(mHasUv1, mUv1Offset, 8);
     place(mHasColors, mColorOffset, 16);
+    place(mInfluences > 0, mSkinOffset, size_t(mInfluences / 4) * 24);
     mStride = GLsizei(offset);
 
     std::vector<uint8_t> bytes(n * offset);
@@ -46,6 +49,14 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
         if (mHasUv0) std::memcpy(v + mUv0Offset, &data.uv0[i], 8);
         if (mHasUv1) std::memcpy(v + mUv1Offset, &data.uv1[i], 8);
         if (mHasColors) std::memcpy(v + mColorOffset, &data.colors[i], 16);
+        if (mInfluences > 0) {
+            std::memcpy(v + mSkinOffset, &data.joints0[i], 8);
+            std::memcpy(v + mSkinOffset + 8, &data.weights0[i], 16);
+        }
+        if (mInfluences > 4) {
+            std::memcpy(v + mSkinOffset + 24, &data.joints1[i], 8);
+            std::memcpy(v + mSkinOffset + 32, &data.weights1[i], 16);
+        }
     }
     mVertexCount = uint32_t(n);
     mBounds = data.bounds();
@@ -67,13 +78,22 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     if (mSubmeshes.empty()) mSubmeshes.push_back({0, mIndexCount, -1});
 }
 
-void Geometry::setupVertexArray(VertexArray& vao) const {
+void Geometry::setupVertexArray(VertexArray& vao, unsigned skinLocation) const {
     vao.setAttribute(mVertices, {.location = attrib::kPosition, .components = 3, .stride = mStride, .offset = 0});
     if (mHasNormals) vao.setAttribute(mVertices, {.location = attrib::kNormal, .components = 3, .stride = mStride, .offset = mNormalOffset});
     if (mHasTangents) vao.setAttribute(mVertices, {.location = attrib::kTangent, .components = 4, .stride = mStride, .offset = mTangentOffset});
     if (mHasUv0) vao.setAttribute(mVertices, {.location = attrib::kUv0, .components = 2, .stride = mStride, .offset = mUv0Offset});
     if (mHasUv1) vao.setAttribute(mVertices, {.location = attrib::kUv1, .components = 2, .stride = mStride, .offset = mUv1Offset});
     if (mHasColors) vao.setAttribute(mVertices, {.location = attrib::kColor, .components = 4, .stride = mStride, .offset = mColorOffset});
+    // Joint indices as unnormalized shorts read as floats: exact up to 65535 and no integer
+    // attributes needed.
+    for (int set = 0; set < mInfluences / 4; ++set) {
+        size_t at = mSkinOffset + size_t(set) * 24;
+        vao.setAttribute(mVertices, {.location = skinLocation + unsigned(2 * set), .components = 4,
+                                     .type = GL_UNSIGNED_SHORT, .stride = mStride, .offset = at});
+        vao.setAttribute(mVertices, {.location = skinLocation + unsigned(2 * set + 1), .components = 4, .stride = mStride,
+                                     .offset = at + 8});
+    }
     vao.setIndexBuffer(mIndices);
 }
 

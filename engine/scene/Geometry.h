@@ -30,10 +30,13 @@ public:
     bool hasUv0() const { return mHasUv0; }
     bool hasUv1() const { return mHasUv1; }
     bool hasColors() const { return mHasColors; }
+    /// Skin influences stored per vertex: 0, 4 (JOINTS_0/WEIGHTS_0) or 8 (and the _1 sets).
+    int influences() const { return mInfluences; }
 
     /// Points the standard attribute locations (MeshData.h's attrib table) at this
-    /// geometry's buffers and sets its index buffer.
-    void setupVertexArray(VertexArray& vao) const;
+    /// geometry's buffers and sets its index buffer. Skin attributes (joints0, weights0,
+    /// joints1, weights1) go to consecutive locations from `skinLocation`.
+    void setupVertexArray(VertexArray& vao, unsigned skinLocation = 0) const;
 
 private:
     std::string mLabel;
@@ -43,6 +46,8 @@ private:
     GLenum mIndexType = GL_UNSIGNED_INT;
     std::vector<Submesh> mSubmeshes;
     bool mHasNormals = false, mHasTangents = false, mHasUv0 = false, mHasUv1 = false, mHasColors = false;
+    int mInfluences = 0;
+    size_t mSkinOffset = 0; ///< joints0 (4 × u16), weights0 (4 × f32), then the second set
     GLsizei mStride = 0;
     size_t mNormalOffset = 0, mTangentOffset = 0, mUv0Offset = 0, mUv1Offset = 0, mColorOffset = 0;
     Buffer mVertices;

@@ -2,6 +2,8 @@
 
 #include "core/Str.h"
 
+#include <algorithm>
+
 namespace th {
 
 Mesh::Mesh(std::string name, std::shared_ptr<Geometry> geometry) : mName(std::move(name)), mGeometry(std::move(geometry)) {}
@@ -13,20 +15,31 @@ void Mesh::setMaterial(std::shared_ptr<Material> material) {
 
 DrawInfo Mesh::drawInfo(RenderPass pass) const {
     const Geometry& g = *mGeometry;
-    return DrawInfo{pass, instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
-                    receiveShadows, userFlags};
+    DrawInfo d{pass, instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
+               receiveShadows, userFlags};
+    if (mDeformation) {
+        d.skinInfluences = std::min(mDeformation->influences(), g.influences());
+        if (auto& t = mDeformation->targets(); t && t->targetCount() > 0) {
+            d.morphAttributes = t->attributes();
+            d.morphTexelsPerVertex = t->texelsPerVertex();
+        }
+    }
+    return d;
 }
 
 const VertexArray& Mesh::vertexArray(const std::vector<std::pair<std::string, unsigned>>& layout) {
     std::string key;
     if (instanced())
         for (auto& [name, location] : layout) key += str(name, ':', location, ';');
+    // Skin attributes follow the material's plugin attributes (see skinAttributeLocation).
+    const unsigned skinLocation = attrib::skinAttributeLocation(instanced(), layout.size());
+    key += str("skin:", skinLocation);
     CachedArray& a = mArrays[key];
     const InstanceBuffer* instances = instanced() ? mInstances.get() : nullptr;
     uint64_t version = instances ? instances->layoutVersion() : 0;
     if (!a.vao || a.instances != instances || a.instanceLayoutVersion != version) {
         a.vao = VertexArray(str(mName, " vao"));
-        mGeometry->setupVertexArray(a.vao);
+        mGeometry->setupVertexArray(a.vao, skinLocation);
         if (instances) {
             // The instance buffers must exist before attributes can point at them (GL refuses
             // a pointer into no buffer); upload() creates them on first use.

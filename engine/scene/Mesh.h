@@ -11,6 +11,7 @@
 #include "material/Material.h"
 #include "scene/Geometry.h"
 #include "scene/InstanceBuffer.h"
+#include "scene/MeshDeformation.h"
 
 namespace th {
 
@@ -36,6 +37,13 @@ public:
     const std::shared_ptr<InstanceBuffer>& instances() const { return mInstances; }
     bool instanced() const { return mInstances && mInstances->count() > 0; }
 
+    /// Skinning and morphing of this instance (null for a rigid mesh). Instances drawn from
+    /// InstanceBuffer share it: one pose for all of them.
+    void setDeformation(std::shared_ptr<MeshDeformation> deformation) { mDeformation = std::move(deformation); }
+    const std::shared_ptr<MeshDeformation>& deformation() const { return mDeformation; }
+    /// The mesh's bounds in its node's space: the posed ones when it is deformed.
+    Bounds localBounds() const { return mDeformation ? mDeformation->bounds(mGeometry->bounds()) : mGeometry->bounds(); }
+
     bool castShadows = true;
     bool receiveShadows = true;
     bool visible = true;
@@ -58,6 +66,7 @@ private:
     std::shared_ptr<Geometry> mGeometry;
     std::vector<MeshPart> mParts;
     std::shared_ptr<InstanceBuffer> mInstances;
+    std::shared_ptr<MeshDeformation> mDeformation;
     struct CachedArray {
         VertexArray vao;
         uint64_t instanceLayoutVersion = 0;

@@ -19,7 +19,7 @@ void Node::updateWorld(const glm::mat4& parentWorld) {
     mWorld = parentWorld * transform.matrix();
     mWorldBounds = {};
     if (mesh) {
-        const Bounds& local = mesh->geometry()->bounds();
+        const Bounds local = mesh->localBounds();
         if (mesh->instanced()) mWorldBounds = mesh->instances()->bounds(local).transformed(mWorld);
         else mWorldBounds = local.transformed(mWorld);
     }

@@ -6,6 +6,7 @@
 
 #include "scene/Atmosphere.h"
 #include "scene/Light.h"
+#include "scene/ModelAnimation.h"
 #include "scene/Node.h"
 
 namespace th {
@@ -23,6 +24,13 @@ public:
     PostSettings post;
     /// Use the sky's sun as a directional light (with cascaded shadows when enabled).
     bool sunLight = true;
+
+    /// Animated model instances (ModelLoader adds one per animated model).
+    std::vector<std::shared_ptr<ModelAnimation>> animations;
+    /// Moves every animation on by `seconds` and writes its pose (then call update()).
+    void animate(float seconds) {
+        for (auto& a : animations) a->update(seconds);
+    }
 
     /// Updates world transforms and bounds of every node.
     void update() { mRoot->updateWorld(); }

@@ -1,7 +1,7 @@
 // The PBR material's vertex shader. Injection points (docs/injection-points.md):
 //   CUSTOM_VERTEX_DEFINITIONS       declarations at global scope
 //   CUSTOM_VERTEX_MAIN_BEGIN        first statement of main
-//   CUSTOM_VERTEX_UPDATE_POSITION   positionUpdated (object space) writable
+//   CUSTOM_VERTEX_UPDATE_POSITION   positionUpdated (object space, morphed and skinned) writable
 //   CUSTOM_VERTEX_UPDATE_NORMAL     normalUpdated, tangentUpdated (object space) writable
 //   CUSTOM_VERTEX_UPDATE_WORLDPOS   worldPos writable; finalWorld and positionUpdated visible
 //   CUSTOM_VERTEX_MAIN_END          after gl_Position; varyings writable
@@ -9,6 +9,7 @@
 #include<scene_uniforms>
 #include<draw_uniforms>
 #include<pbr_material_uniforms>
+#include<skinning>
 
 in vec3 position;
 #ifdef HAS_NORMALS
@@ -59,6 +60,45 @@ void main() {
 #else
     vec2 uvUpdated = vec2(0.0);
 #endif
+    vec2 uv1Morph = vec2(0.0);
+    vec4 colorMorph = vec4(0.0);
+#ifdef MORPH_TARGETS
+    {
+        int activeTargets = int(texelFetch(morphWeights, ivec2(0, 0), 0).x + 0.5);
+        for (int i = 0; i < activeTargets; ++i) {
+            vec4 activeTarget = texelFetch(morphWeights, ivec2(i + 1, 0), 0);
+            int target = int(activeTarget.x + 0.5);
+            float weight = activeTarget.y;
+#ifdef MORPH_POSITION
+            positionUpdated += weight * morphDelta(gl_VertexID, MORPH_POSITION, target).xyz;
+#endif
+#ifdef MORPH_NORMAL
+            normalUpdated += weight * morphDelta(gl_VertexID, MORPH_NORMAL, target).xyz;
+#endif
+#ifdef MORPH_TANGENT
+            tangentUpdated.xyz += weight * morphDelta(gl_VertexID, MORPH_TANGENT, target).xyz;
+#endif
+#ifdef MORPH_UV
+            vec4 uvDelta = weight * morphDelta(gl_VertexID, MORPH_UV, target);
+            uvUpdated += uvDelta.xy;
+            uv1Morph += uvDelta.zw;
+#endif
+#ifdef MORPH_COLOR
+            colorMorph += weight * morphDelta(gl_VertexID, MORPH_COLOR, target);
+#endif
+        }
+    }
+#endif
+#ifdef SKINNING
+    {
+        mat4 skin = skinMatrix();
+        positionUpdated = (skin * vec4(positionUpdated, 1.0)).xyz;
+        // Joint transforms are rotations and uniform scales in practice; the normal is
+        // renormalised after the world transform.
+        normalUpdated = mat3(skin) * normalUpdated;
+        tangentUpdated.xyz = mat3(skin) * tangentUpdated.xyz;
+    }
+#endif
 #define CUSTOM_VERTEX_MAIN_BEGIN
 
 #define CUSTOM_VERTEX_UPDATE_POSITION
@@ -88,12 +128,12 @@ void main() {
     vTangentW = vec4(normalize(mat3(finalWorld) * tangentUpdated.xyz), tangentUpdated.w);
     vUv0 = uvUpdated;
 #ifdef HAS_UV1
-    vUv1 = uv2;
+    vUv1 = uv2 + uv1Morph;
 #else
     vUv1 = vec2(0.0);
 #endif
 #ifdef HAS_COLORS
-    vColor = color;
+    vColor = color + colorMorph;
 #else
     vColor = vec4(1.0);
 #endif

@@ -42,6 +42,28 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
     } else {
         scene.environment.source = EnvironmentSource::None;
     }
+    if (!options.animation.empty()) {
+        if (!loaded.animation || loaded.animation->rig().clips.empty())
+            throw Error(SourceLocation{options.model.string()},
+                        str("animation '", options.animation, "': the model has no animations"));
+        Animator& animator = loaded.animation->animator();
+        if (options.animation == "all") {
+            animator.playAll();
+        } else {
+            int clip = loaded.animation->rig().findClip(options.animation);
+            if (clip < 0) {
+                std::string list;
+                const auto& clips = loaded.animation->rig().clips;
+                for (size_t i = 0; i < clips.size(); ++i) list += str(i ? ", " : "", i, " '", clips[i].name, "'");
+                throw Error(SourceLocation{options.model.string()},
+                            str("animation '", options.animation, "' is neither a clip name nor an index; the clips are ",
+                                list, ", or 'all'"));
+            }
+            animator.play(clip);
+        }
+        animator.setTime(options.animationTime);
+        loaded.animation->update(0.0f);
+    }
     scene.environment.intensity = options.environmentIntensity;
     scene.environment.showAsBackground = options.showEnvironment;
     scene.update();

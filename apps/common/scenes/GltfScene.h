@@ -18,6 +18,10 @@ struct GltfSceneOptions {
     /// false = image-based light only.
     bool punctualLights = true;
     bool showEnvironment = true;
+    /// A clip to pose the model with: its name, its index, or "all" (every clip together);
+    /// empty = no animation plays. `animationTime` is the time in seconds it is posed at.
+    std::string animation;
+    float animationTime = 0.0f;
 };
 
 BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options);
