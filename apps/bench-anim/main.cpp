@@ -68,7 +68,7 @@ Settings parse(int argc, char** argv) {
             if (v == "es30")
                 s.api = GlApi::Gles30;
             else if (v == "gl33")
-                s.api = GlApi::Gl33;
+                s.api = GlApi::Gl33Core;
             else
                 usage(str("--api: '", v, "' is not es30 or gl33"));
         } else
