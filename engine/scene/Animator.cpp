@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "scene/Node.h"
 
 namespace th {
 
@@ -244,12 +243,6 @@ bool Animator::evaluate() {
     }
     mFirst = false;
     return anything;
-}
-
-void Animator::applyTo(std::span<Node* const> nodes) const {
-    size_t n = std::min(nodes.size(), mLocal.size());
-    for (size_t i = 0; i < n; ++i)
-        if (nodes[i] && mLocalChanged[i]) nodes[i]->transform = mLocal[i];
 }
 
 } // namespace th

@@ -6,7 +6,6 @@
 // one model share the AnimationRig; each has its own Animator. No GL here.
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -14,8 +13,6 @@
 #include "scene/AnimationRig.h"
 
 namespace th {
-
-class Node;
 
 enum class LoopMode {
     Once,    ///< stops at the end (or the start, playing backwards) and holds that pose
@@ -71,6 +68,9 @@ public:
     const std::vector<float>& weights(int node) const { return mWeights[size_t(node)]; }
     /// Whether the node's world matrix changed in the last evaluate().
     bool moved(int node) const { return mMoved[size_t(node)] != 0; }
+    /// Whether the node's own local transform changed in the last evaluate() (what a scene
+    /// node built for it must be told).
+    bool localChanged(int node) const { return mLocalChanged[size_t(node)] != 0; }
     bool weightsChanged(int node) const { return mWeightsChanged[size_t(node)] != 0; }
     /// Joint matrices of rig().skinnedNodes[i]: vertex in bind pose → posed, in that node's space.
     const std::vector<glm::mat4>& jointMatrices(size_t skinnedNode) const { return mJoints[skinnedNode].matrices; }
@@ -79,10 +79,6 @@ public:
     /// Counters from the last evaluate(), for benchmarks and tests.
     size_t nodesRecomputed() const { return mNodesRecomputed; }
     size_t skinsRecomputed() const { return mSkinsRecomputed; }
-
-    /// Writes the local transforms of the nodes that moved in the last evaluate() into the
-    /// scene nodes built for this instance (`nodes` indexed like the rig; null entries skipped).
-    void applyTo(std::span<Node* const> nodes) const;
 
 private:
     struct Accumulator {

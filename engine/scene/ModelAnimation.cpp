@@ -14,7 +14,8 @@ ModelAnimation::ModelAnimation(std::shared_ptr<const AnimationRig> rig, std::vec
 bool ModelAnimation::update(float seconds) {
     mAnimator.advance(seconds);
     bool moved = mAnimator.evaluate();
-    mAnimator.applyTo(mNodes);
+    for (size_t n = 0; n < mNodes.size(); ++n)
+        if (mNodes[n] && mAnimator.localChanged(int(n))) mNodes[n]->transform = mAnimator.local(int(n));
     const AnimationRig& rig = mAnimator.rig();
     for (size_t i = 0; i < rig.skinnedNodes.size(); ++i) {
         if (mAnimator.jointVersion(i) == mUploadedJoints[i]) continue;

@@ -7,7 +7,6 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "scene/Animator.h"
-#include "scene/Node.h"
 
 using namespace th;
 
@@ -213,16 +212,15 @@ TEST_CASE("morph weights start at the defaults and follow weight channels") {
     CHECK_FALSE(a.weightsChanged(1));
 }
 
-TEST_CASE("the pose is written into the scene nodes that moved") {
+TEST_CASE("only nodes whose own transform changed are marked for the scene") {
     auto rig = armRig();
     Animator a(rig);
     a.play(rig->findClip("slide"));
     a.setTime(1.0f);
     a.evaluate();
-    Node root("root"), other("other");
-    other.transform.translation = {7, 7, 7};
-    std::vector<Node*> nodes = {&root, nullptr, nullptr, nullptr, &other};
-    a.applyTo(nodes);
-    CHECK(root.transform.translation.x == doctest::Approx(1.0f));
-    CHECK(other.transform.translation.x == 7.0f); // never animated: left alone
+    CHECK(a.localChanged(0));
+    CHECK(a.local(0).translation.x == doctest::Approx(1.0f));
+    CHECK_FALSE(a.localChanged(3)); // moved with its parent, its own transform did not change
+    CHECK(a.moved(3));
+    CHECK_FALSE(a.localChanged(4));
 }
