@@ -65,6 +65,7 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     json::ObjectReader p(*file.params, "params");
     GltfSceneOptions o;
     const auto& model = p.required("model");
+    if (model.asString("params.model").empty()) throw Error(model.where(), "'params.model' is empty: name a sample or a .gltf/.glb file");
     o.model = resolveModel(context, file, model.asString("params.model"), model.where());
     if (auto* env = p.optional("environment")) {
         std::string e = env->asString("params.environment");

@@ -159,11 +159,12 @@ int main(int argc, char** argv) {
                 camera.yfov = glm::radians(o.yfovDegrees);
                 camera.aspect = float(o.width) / float(o.height);
                 scene.update();
-                camera.frame(scene.bounds());
+                camera.frame(scene.bounds()); // buildGltfScene has checked that the bounds can be framed
                 if (o.position) camera.position = *o.position;
                 if (o.target) camera.target = *o.target;
                 if (o.up) camera.up = *o.up;
-                if (o.position) camera.fitDepthRange(scene.bounds());
+                if (o.position && !camera.fitDepthRange(scene.bounds()))
+                    throw Error(str("--camera-position: the model is too far from the camera for a float depth range"));
                 if (o.nearPlane) camera.nearPlane = *o.nearPlane;
                 if (o.farPlane) camera.farPlane = *o.farPlane;
                 if (o.background) {

