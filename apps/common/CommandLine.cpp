@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <iostream>
 
 #include "core/Str.h"
 
@@ -90,5 +94,13 @@ glm::vec3 parseVec3Option(std::string_view option, std::string_view text, const 
 }
 
 void reportFileSizeLimitAsError() { std::signal(SIGXFSZ, SIG_IGN); }
+
+int finishStandardOutput(const char* program, int status) {
+    std::cout.flush();
+    bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed) return status;
+    std::fprintf(stderr, "%s: cannot write standard output: %s\n", program, std::strerror(errno));
+    return status == 0 ? 1 : status;
+}
 
 } // namespace th

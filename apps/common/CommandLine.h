@@ -70,4 +70,9 @@ glm::vec3 parseVec3Option(std::string_view option, std::string_view text, const 
 /// the path, instead of killing the process with SIGXFSZ. Called first thing by the programs.
 void reportFileSizeLimitAsError();
 
+/// Flushes standard output, where the programs print the paths they wrote (or the shader they
+/// built): a full disk or a closed pipe there is a lost write too. Returns `status`, or 1
+/// with a message naming `program` when the flush failed.
+int finishStandardOutput(const char* program, int status);
+
 } // namespace th

@@ -81,7 +81,11 @@ DemoCommand parse(int argc, char** argv) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv);
+
+int main(int argc, char** argv) { return finishStandardOutput("th-demo", run(argc, argv)); }
+
+int run(int argc, char** argv) {
     reportFileSizeLimitAsError();
     DemoCommand command;
     try {

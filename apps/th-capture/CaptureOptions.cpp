@@ -15,6 +15,7 @@ const char* const kCaptureUsage = R"(usage:
   ... [--compare GOLDEN_DIR [--report FILE.html] [--delta-e D] [--max-share S]] [--update GOLDEN_DIR]
   ... [--size WxH] [--allow-path DIR]
   th-capture --check-not-blank FILE.png [--region X,Y,W,H] [--min-share S] [--delta-e D]
+  th-capture --gltf FILE --validate-only [--json]
 
 Scene files: assets/scenes/*.json (see assets/scenes/README.md). --all captures every
 shipped scene file. A scene file sets its own camera, lighting and tone mapping; the glTF
@@ -43,6 +44,11 @@ missing golden. Goldens are made under the settings in DIR/settings.json (the li
 profile); --compare and --update apply them, so a plain shell compares like CTest does.
 --update DIR writes the captures as the new goldens.
 
+Validation: --validate-only checks the glTF file as an import meets it and prints every
+problem with a code, a severity and its JSON pointer (errors first; --json: the Khronos
+glTF-Validator's report layout). No GL context is made; the exit status is 1 when there is
+an error.
+
 Blank check: --check-not-blank reads an image (a screenshot, say) and exits 1 unless at least
 the share S (default 0.02) of the pixels in the region (default the whole image; W or H 0 runs
 to the edge) differ by more than ΔE D (default 3) from the region's most common colour: a
@@ -51,7 +57,7 @@ cleared or black framebuffer fails. No GL context is made.
 
 namespace {
 
-enum Mode : uint32_t { kScene = 1, kGltf = 2, kBlank = 4, kCompare = 8 };
+enum Mode : uint32_t { kScene = 1, kGltf = 2, kBlank = 4, kCompare = 8, kValidate = 16 };
 constexpr uint32_t kCapture = kScene | kGltf;
 
 const CommandLine& captureCommandLine() {
@@ -63,7 +69,9 @@ const CommandLine& captureCommandLine() {
             // The options that select a mode go with any other; each capture is its own.
             {"--scene", true, kCapture | kCompare, true},
             {"--all", false, kCapture | kCompare},
-            {"--gltf", true, kCapture | kCompare},
+            {"--gltf", true, kCapture | kCompare | kValidate},
+            {"--validate-only", false, kValidate},
+            {"--json", false, kValidate},
             {"--out", true, kCapture | kCompare},
             {"--out-dir", true, kCapture | kCompare},
             {"--compare", true, kCapture | kCompare},
@@ -90,7 +98,7 @@ const CommandLine& captureCommandLine() {
             {"--min-share", true, kBlank},
             {"--region", true, kBlank},
         },
-        {"scene-file captures (--scene, --all)", "--gltf captures", "--check-not-blank", ""});
+        {"scene-file captures (--scene, --all)", "--gltf captures", "--check-not-blank", "", "--validate-only"});
     return cl;
 }
 
@@ -124,6 +132,8 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         else if (a == "--update") o.updateDir = v;
         else if (a == "--report") o.report = v;
         else if (a == "--allow-path") o.trustedFolders.push_back(v);
+        else if (a == "--validate-only") o.validateOnly = true;
+        else if (a == "--json") o.json = true;
         else if (a == "--size") {
             char trailing = 0;
             if (std::sscanf(v.c_str(), "%dx%d%c", &o.width, &o.height, &trailing) != 2 || o.width < 1 || o.height < 1 ||
@@ -166,6 +176,12 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
     if (!o.gltf.empty()) modes |= kGltf;
     if (!o.checkNotBlank.empty()) modes |= kBlank;
     if (!o.compareDir.empty()) modes |= kCompare;
+    if (o.validateOnly) {
+        if (o.gltf.empty()) throw UsageError("--validate-only checks a glTF file: give --gltf FILE");
+        modes = (modes & ~kGltf) | kValidate; // nothing is captured: the capture options do not apply
+        cl.checkModes(parsed, modes);
+        return o;
+    }
     if ((modes & kBlank) && (modes & kCapture)) throw UsageError("--check-not-blank reads an image; it captures nothing");
     if (modes == 0 || modes == kCompare) throw UsageError("nothing to capture: give --scene, --all or --gltf");
     // Options that qualify a comparison mean nothing without one.

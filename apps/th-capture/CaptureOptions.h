@@ -39,6 +39,9 @@ struct CaptureOptions {
     double minShare = 0.02;
     /// Folders whose files scene files may name by absolute or escaping paths (--allow-path).
     std::vector<std::filesystem::path> trustedFolders;
+    /// --validate-only: report the glTF file's problems (codes, JSON pointers) and capture
+    /// nothing; --json prints the report as JSON.
+    bool validateOnly = false, json = false;
 };
 
 /// Parses argv. Throws UsageError naming the option for anything it cannot apply.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "assets/GltfValidation.h"
 #include "assets/ImageLoader.h"
 #include "CaptureOptions.h"
 #include "common/AppPaths.h"
@@ -79,10 +80,21 @@ int checkNotBlank(const Options& o) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv);
+
+int main(int argc, char** argv) { return finishStandardOutput("th-capture", run(argc, argv)); }
+
+static int validateOnly(const Options& o) {
+    GltfDiagnostics report = validateGltfFile(o.gltf);
+    std::fputs((o.json ? report.toJson() : report.toText()).c_str(), stdout);
+    return report.hasErrors() ? 1 : 0;
+}
+
+int run(int argc, char** argv) {
     reportFileSizeLimitAsError();
     Options o = parse(argc, argv);
     if (!o.checkNotBlank.empty()) return checkNotBlank(o);
+    if (o.validateOnly) return validateOnly(o);
     try {
         ContextDesc desc;
         desc.kind = ContextKind::Headless;

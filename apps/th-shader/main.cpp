@@ -1,5 +1,6 @@
 // th-shader: the shader pipeline on the command line. See usage() below.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -455,13 +457,22 @@ int runReport(const Options& o) {
 
 } // namespace
 
+/// The shader text is the product: a write to stdout that fails (a full disk, a closed pipe)
+/// fails the command.
+static int flushed(int status) {
+    std::cout.flush();
+    if (std::cout) return status;
+    std::cerr << "th-shader: cannot write standard output: " << std::strerror(errno) << "\n";
+    return status == 0 ? 1 : status;
+}
+
 int main(int argc, char** argv) {
     try {
         Options o = parseArguments(argc, argv);
-        if (o.command == "preprocess") return runPreprocess(o);
-        if (o.command == "inject") return runInject(o);
-        if (o.command == "report") return runReport(o);
-        return runBuild(o);
+        if (o.command == "preprocess") return flushed(runPreprocess(o));
+        if (o.command == "inject") return flushed(runInject(o));
+        if (o.command == "report") return flushed(runReport(o));
+        return flushed(runBuild(o));
     } catch (const UsageError& e) {
         std::cerr << "th-shader: " << e.what() << "\n" << kUsage;
         return 2;
