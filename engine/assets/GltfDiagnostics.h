@@ -41,6 +41,18 @@ struct GltfDiagnostics {
     std::string toJson() const;
 };
 
+/// An import error that has a validator code and a JSON pointer (the report keeps both).
+class GltfError : public Error {
+public:
+    GltfError(SourceLocation where, std::string message, std::string code, std::string pointer)
+        : Error(std::move(where), std::move(message)), mCode(std::move(code)), mPointer(std::move(pointer)) {}
+    const std::string& code() const { return mCode; }
+    const std::string& pointer() const { return mPointer; }
+
+private:
+    std::string mCode, mPointer;
+};
+
 /// JSON pointer escaping of one reference token ('~' → "~0", '/' → "~1").
 std::string jsonPointerToken(std::string_view token);
 

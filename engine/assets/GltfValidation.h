@@ -1,8 +1,8 @@
 #pragma once
-// A glTF file checked the way an import meets it, reported as one GltfDiagnostics: the
-// document checks (GltfDocumentValidator), then the import itself, whose error becomes an
-// IMPORT_ERROR and whose warnings become IMPORT_WARNINGs with their file positions. No GL is
-// needed (th-capture --validate-only).
+// A glTF file checked by importing it (no GL: th-capture --validate-only), reported as one
+// GltfDiagnostics: the document checks (GltfDocumentValidator), the importer's coded warnings
+// and errors, its other warnings as IMPORT_WARNING and an uncoded error as IMPORT_ERROR, each
+// with its file position.
 #include <filesystem>
 
 #include "assets/GltfDiagnostics.h"

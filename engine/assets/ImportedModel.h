@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "assets/GltfDiagnostics.h"
 #include "core/Error.h"
 #include "core/Image.h"
 #include "material/PbrParams.h"
@@ -117,6 +118,10 @@ struct ImportedModel {
     std::vector<ImportedCamera> cameras;
     std::vector<ImportedLight> lights;
     std::vector<ImportWarning> warnings;
+    /// Every problem the import met, with its code, severity and JSON pointer: the document
+    /// checks (GltfDocumentValidator) and the warnings above (IMPORT_WARNING). An error
+    /// there stopped the import, so a model that exists has only warnings in it.
+    GltfDiagnostics report;
 
     /// World matrix of every node (indexed like `nodes`), parents before children. Nodes that
     /// no root reaches keep their local matrix.

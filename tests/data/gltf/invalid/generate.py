@@ -4,9 +4,11 @@ named after the defect, producing the validator code the corpus test (tests/unit
 GltfValidationCorpusTest.cpp) asserts with its JSON pointer. Run from anywhere; the outputs are
 committed. The deep chain (3,000 levels, past the 1,000 the renderer holds) also seeds the
 importer's fuzz target; the 100,000-level chain is made in memory by the tests."""
+import base64
 import copy
 import json
 import os
+import struct
 
 here = os.path.dirname(os.path.abspath(__file__))
 base = json.load(open(os.path.join(here, "..", "triangle.gltf")))
@@ -56,6 +58,25 @@ write("extension_undeclared", variant(lambda d: d["materials"][0].__setitem__("e
 write("node_parent_override", variant(lambda d: (d["nodes"].extend([{"children": [3]}, {"children": [3]}, {"mesh": 0}]),
                                                  d["scenes"][0]["nodes"].extend([1, 2]))))
 write("node_loop", variant(lambda d: (d["nodes"].extend([{"children": [2]}, {"children": [1]}]))))
+
+write("position_max_mismatch", variant(lambda d: d["accessors"][0].__setitem__("max", [2.0, 1.0, 0.0])))
+
+
+def sparse_non_increasing(d):
+    # A second buffer: sparse indices 2, 1 (UNSIGNED_SHORT) and two VEC3 values.
+    data = struct.pack("<HH", 2, 1) + struct.pack("<6f", 0, 0, 1, 0, 0, 1)
+    d["buffers"].append({"byteLength": len(data),
+                         "uri": "data:application/octet-stream;base64," + base64.b64encode(data).decode()})
+    d["bufferViews"].append({"buffer": 1, "byteOffset": 0, "byteLength": 4})
+    d["bufferViews"].append({"buffer": 1, "byteOffset": 4, "byteLength": 24})
+    n = len(d["bufferViews"])
+    d["accessors"][0]["sparse"] = {"count": 2, "indices": {"bufferView": n - 2, "componentType": 5123},
+                                   "values": {"bufferView": n - 1}}
+    d["accessors"][0].pop("min")
+    d["accessors"][0].pop("max")
+
+
+write("sparse_indices_non_increasing", variant(sparse_non_increasing))
 
 deep = copy.deepcopy(base)
 levels = 3000
