@@ -89,3 +89,21 @@ TEST_CASE("the JSON report has the validator's layout") {
     CHECK(j.find("{\"code\": \"TYPE_MISMATCH\", \"message\": ") != std::string::npos);
     CHECK(j.find("\"severity\": 0, \"pointer\": \"/nodes/0/mesh\"") != std::string::npos);
 }
+
+TEST_CASE("importing a 100,000-level node chain stops with the depth error and its pointer") {
+    std::string json = R"({"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [)";
+    for (int i = 0; i < 99999; ++i) json += str("{\"children\": [", i + 1, "]},");
+    json += "{}]}";
+    GltfDiagnostics report;
+    GltfImportOptions options;
+    options.report = &report;
+    std::string message;
+    try {
+        importGltfFromMemory(json, std::filesystem::temp_directory_path(), "chain.gltf", options);
+    } catch (const Error& e) {
+        message = e.what();
+    }
+    CHECK(message.find("NODE_HIERARCHY_TOO_DEEP at /nodes/1000: Node 1000 is 1001 levels deep") != std::string::npos);
+    REQUIRE(report.find("NODE_HIERARCHY_TOO_DEEP"));
+    CHECK(report.hasErrors());
+}

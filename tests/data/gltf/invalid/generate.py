@@ -78,6 +78,23 @@ def sparse_non_increasing(d):
 
 write("sparse_indices_non_increasing", variant(sparse_non_increasing))
 
+def far_positions(d):
+    # Valid glTF whose positions reach ±1e38: it imports, and framing it must refuse
+    # rather than print a NaN near plane. Written beside triangle.gltf (not a corpus file).
+    data = struct.pack("<9f", -1e38, -1e38, 0, 1e38, -1e38, 0, 0, 1e38, 0) + struct.pack("<6f", 0, 0, 1, 0, 0, 1)
+    d["buffers"] = [{"byteLength": len(data), "uri": "data:application/octet-stream;base64," + base64.b64encode(data).decode()}]
+    d["bufferViews"] = [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}]
+    d["accessors"] = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                       "min": [-1e38, -1e38, 0], "max": [1e38, 1e38, 0]},
+                      {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC2"}]
+    d["meshes"][0]["primitives"][0]["attributes"] = {"POSITION": 0, "TEXCOORD_0": 1}
+    d["meshes"][0]["primitives"][0].pop("indices", None)
+
+
+with open(os.path.join(here, "..", "far_positions.gltf"), "w") as f:
+    json.dump(variant(far_positions), f, indent=1)
+    f.write("\n")
+
 deep = copy.deepcopy(base)
 levels = 3000
 deep["nodes"] = [{"children": [i + 1]} for i in range(levels - 1)] + [{"mesh": 0}]
