@@ -1,5 +1,6 @@
 // th-shader: the shader pipeline on the command line. See usage() below.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -62,6 +64,8 @@ constexpr const char* kUsage = R"(usage:
       pair needs -D maxLights=N). Each lists the texture units used of the limit and every
       unit's owner; the exit status is 1 when any material is over a budget or fails to build.
   --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
+  --allow-path DIR lets a plugin JSON file name snippet files in DIR; otherwise its {"file": ...}
+      snippets must lie in its own folder.
 )";
 
 struct UsageError : std::runtime_error {
@@ -79,6 +83,8 @@ struct Options {
     int repeat = 0;
     bool annotate = false, validate = false, instanced = false;
     bool pairs = false; ///< report: the store's other shader pairs too
+    /// --allow-path: folders a plugin list may name snippet files in outside its own folder.
+    std::vector<std::filesystem::path> trustedFolders;
 };
 
 Options parseArguments(int argc, char** argv) {
@@ -128,6 +134,7 @@ Options parseArguments(int argc, char** argv) {
         } else if (a == "--annotate") o.annotate = true;
         else if (a == "--validate") o.validate = true;
         else if (a == "--pairs") o.pairs = true;
+        else if (a == "--allow-path") o.trustedFolders.push_back(value("a folder"));
         else if (a == "-" || a[0] != '-') {
             if (haveFile) throw UsageError(str("more than one input file ('", o.file, "' and '", a, "')"));
             o.file = a;
@@ -199,7 +206,7 @@ int runPreprocess(const Options& o) {
 
 int runInject(const Options& o) {
     ShaderStore store = makeStore(o);
-    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins, o.trustedFolders);
     std::vector<const PluginCode*> pointers;
     for (const PluginCode& p : plugins) pointers.push_back(&p);
     ShaderText input = readInput(o.file);
@@ -263,7 +270,7 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
     auto material = std::make_shared<PbrMaterial>(o.material);
     std::vector<PluginCode> dataPlugins;
     if (endsWith(o.plugins, ".json")) {
-        dataPlugins = loadPlugins(o.plugins);
+        dataPlugins = loadPlugins(o.plugins, o.trustedFolders);
         for (const PluginCode& p : dataPlugins) material->addPlugin(std::make_shared<DataPlugin>(p), true);
     } else {
         for (std::string_view name : split(o.plugins, ','))
@@ -304,7 +311,7 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
 int runBuild(const Options& o) {
     ShaderStore store = makeStore(o);
     if (o.material == "pbr") return runBuildEngineMaterial(o, store);
-    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins, o.trustedFolders);
     ShaderBuildRequest request;
     request.stage = *o.stage;
     request.source = materialShaderName(store, o.material, request.stage);
@@ -450,13 +457,22 @@ int runReport(const Options& o) {
 
 } // namespace
 
+/// The shader text is the product: a write to stdout that fails (a full disk, a closed pipe)
+/// fails the command.
+static int flushed(int status) {
+    std::cout.flush();
+    if (std::cout) return status;
+    std::cerr << "th-shader: cannot write standard output: " << std::strerror(errno) << "\n";
+    return status == 0 ? 1 : status;
+}
+
 int main(int argc, char** argv) {
     try {
         Options o = parseArguments(argc, argv);
-        if (o.command == "preprocess") return runPreprocess(o);
-        if (o.command == "inject") return runInject(o);
-        if (o.command == "report") return runReport(o);
-        return runBuild(o);
+        if (o.command == "preprocess") return flushed(runPreprocess(o));
+        if (o.command == "inject") return flushed(runInject(o));
+        if (o.command == "report") return flushed(runReport(o));
+        return flushed(runBuild(o));
     } catch (const UsageError& e) {
         std::cerr << "th-shader: " << e.what() << "\n" << kUsage;
         return 2;

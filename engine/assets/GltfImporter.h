@@ -16,6 +16,8 @@
 
 namespace th {
 
+struct GltfDiagnostics;
+
 struct GltfImportOptions {
     /// Images larger than this (width × height) are replaced by the checker fallback with a
     /// warning, so a model with one oversized texture still renders.
@@ -31,6 +33,9 @@ struct GltfImportOptions {
     /// Decode images. Off, every image is a 1×1 white placeholder (fast tests, tools that
     /// only need geometry).
     bool decodeImages = true;
+    /// When set, receives the import's report (GltfDiagnostics: codes, severities, JSON
+    /// pointers) whether the import succeeds or throws; a throw adds its error last.
+    GltfDiagnostics* report = nullptr;
 };
 
 /// Imports a .gltf or .glb file. Throws th::Error on malformed input (see the header comment).

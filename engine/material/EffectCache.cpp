@@ -8,6 +8,7 @@
 #include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
+#include "material/PluginNameCheck.h"
 #include "material/VertexAttributes.h"
 
 namespace th {
@@ -54,6 +55,8 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
     b.stage = ShaderStage::Fragment;
     b.source = r.fragmentShader;
     ShaderBuildResult fragment = mBuilder.build(b);
+    checkPluginNames(r.plugins, mEngineSamplers, r.materialSamplers, r.materialName, vertex.text, r.label);
+    checkPluginNames(r.plugins, mEngineSamplers, r.materialSamplers, r.materialName, fragment.text, r.label);
     return {std::move(vertex), std::move(fragment)};
 }
 

@@ -94,12 +94,16 @@ std::vector<const PluginCode*> injectionOrder(std::span<const PluginCode* const>
 
 /// Parses the JSON form above. Errors name file, line and key (th::Error). Registration
 /// indices follow list order starting at `firstRegistration`. `baseDirectory` resolves
-/// {"file": ...} snippets (defaults to the current directory).
+/// {"file": ...} snippets (defaults to the current directory); a snippet file must lie inside
+/// it, or inside one of `trustedFolders` (an error naming the key otherwise: a plugin list
+/// cannot splice /etc/hostname into a shader).
 std::vector<PluginCode> parsePluginList(std::string_view json, std::string_view fileName,
                                         const std::filesystem::path& baseDirectory = {},
-                                        uint32_t firstRegistration = 0);
+                                        uint32_t firstRegistration = 0,
+                                        const std::vector<std::filesystem::path>& trustedFolders = {});
 /// Reads and parses a plugin JSON file (snippet files relative to it).
-std::vector<PluginCode> loadPluginList(const std::filesystem::path& file);
+std::vector<PluginCode> loadPluginList(const std::filesystem::path& file,
+                                       const std::vector<std::filesystem::path>& trustedFolders = {});
 
 /// True for a GLSL sampler type name the pipeline knows (sampler2D, isampler3D, ...).
 bool isSamplerType(std::string_view type);
