@@ -19,7 +19,7 @@
 #include "gl/Readback.h"
 #include "gl/StateCache.h"
 #include "material/PluginUniforms.h"
-#include "material/VertexAttributes.h"
+#include "material/EngineInterface.h"
 #include "render/SkyModel.h"
 
 namespace th {
@@ -69,10 +69,9 @@ struct Renderer::EffectSlot {
 std::vector<std::string> Renderer::engineDefineNames() { return th::engineDefineNames(); }
 
 std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
-    return {{"iblSpecular", "IBL specular"},         {"brdfLut", "BRDF table"},
-            {"shadowCascades", "sun shadow cascades"}, {"spotShadows", "spot shadow maps"},
-            {"spotShadowMatrices", "spot shadow matrices"}, {"lightData", "light data"},
-            {"environmentCube", "environment"}, {"lightClusters", "light clusters"}};
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const EngineSampler& s : engine_sampler::kAll) out.emplace_back(std::string(s.name), std::string(s.label));
+    return out;
 }
 
 Renderer::Renderer(Context& context, RendererOptions options) : mContext(context), mOptions(std::move(options)),
@@ -87,7 +86,7 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mLights = std::make_unique<LightData>(mOptions.maxLights);
     mClusters = std::make_unique<LightClusters>(mOptions.clusters);
     mEmptyVao = VertexArray("empty");
-    mBackground.setSamplerUnits({{"environmentCube", 0}});
+    mBackground.setSamplerUnits({{std::string(engine_sampler::kEnvironmentCube.name), engine_sampler::kFirstScreenEffectUnit}});
 
     const uint8_t white[4] = {255, 255, 255, 255};
     mWhite2D = Texture({.width = 1, .height = 1, .label = "placeholder white"});
@@ -249,14 +248,14 @@ void Renderer::bindSamplers(const Effect& effect, Material& material) {
         const Texture* texture = nullptr;
         const Sampler* sampler = nullptr;
         const std::string& n = s.name;
-        if (n == "iblSpecular") texture = &mIbl->specularCube(), sampler = &mIbl->cubeSampler();
-        else if (n == "brdfLut") texture = &mIbl->brdfLut(), sampler = &mIbl->lutSampler();
-        else if (n == "environmentCube") texture = &mIbl->environmentCube(), sampler = &mIbl->cubeSampler();
-        else if (n == "shadowCascades") texture = mCascades.count > 0 ? &mShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
-        else if (n == "spotShadows") texture = mSpotShadowCount > 0 ? &mSpotShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
-        else if (n == "spotShadowMatrices") texture = &mSpotMatrices, sampler = &mPointClamp;
-        else if (n == "lightData") texture = &mLights->texture(), sampler = &mPointClamp;
-        else if (n == "lightClusters") texture = &mClusterTexture, sampler = &mPointClamp;
+        if (n == engine_sampler::kIblSpecular.name) texture = &mIbl->specularCube(), sampler = &mIbl->cubeSampler();
+        else if (n == engine_sampler::kBrdfLut.name) texture = &mIbl->brdfLut(), sampler = &mIbl->lutSampler();
+        else if (n == engine_sampler::kEnvironmentCube.name) texture = &mIbl->environmentCube(), sampler = &mIbl->cubeSampler();
+        else if (n == engine_sampler::kShadowCascades.name) texture = mCascades.count > 0 ? &mShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
+        else if (n == engine_sampler::kSpotShadows.name) texture = mSpotShadowCount > 0 ? &mSpotShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
+        else if (n == engine_sampler::kSpotShadowMatrices.name) texture = &mSpotMatrices, sampler = &mPointClamp;
+        else if (n == engine_sampler::kLightData.name) texture = &mLights->texture(), sampler = &mPointClamp;
+        else if (n == engine_sampler::kLightClusters.name) texture = &mClusterTexture, sampler = &mPointClamp;
         else {
             TextureBinding b = material.texture(n);
             if (!b.texture) {
@@ -305,14 +304,14 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
         }
     }
     mDrawBuffer.replace(needed, mDrawStaging.data());
-    state.bindUniformBuffer(0, mSceneBuffer.id(), GLintptr(sceneBlock * mSceneStride), sizeof(SceneUniforms));
+    state.bindUniformBuffer(uniform_block::kScene.binding, mSceneBuffer.id(), GLintptr(sceneBlock * mSceneStride), sizeof(SceneUniforms));
     for (size_t i = 0; i < items.size(); ++i) {
         DrawItem& item = items[i];
         state.apply(item.state);
         item.effect->program().use();
         item.vao->bind();
-        state.bindUniformBuffer(1, mDrawBuffer.id(), GLintptr(i * mDrawStride), sizeof(DrawUniforms));
-        if (UniformBuffer* mb = item.material->materialBlock()) mb->bind(2);
+        state.bindUniformBuffer(uniform_block::kDraw.binding, mDrawBuffer.id(), GLintptr(i * mDrawStride), sizeof(DrawUniforms));
+        if (UniformBuffer* mb = item.material->materialBlock()) mb->bind(uniform_block::kMaterial.binding);
         if (!item.material->plugins().empty()) {
             UniformBuffer& pb = item.material->pluginBlock();
             for (auto& p : item.material->plugins()) {
@@ -321,7 +320,7 @@ void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool
                 DrawContext draw{item.pass, item.mesh->name(), item.world, item.instances, item.mesh->userFlags};
                 p->updateDrawUniforms(uniforms, draw, frameInfo());
             }
-            if (!pb.layout().members().empty()) pb.bind(3); // uploads what a per-draw write changed
+            if (!pb.layout().members().empty()) pb.bind(uniform_block::kPlugins.binding); // uploads what a per-draw write changed
         }
         bindSamplers(*item.effect, *item.material);
         const MeshPart& part = item.mesh->parts()[item.part];
@@ -664,14 +663,14 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     drawItems(items, 0, false);
     if (scene.environment.showAsBackground && mIbl->active()) {
         ShaderDefines defines;
-        if (!hdr) setDefine(defines, "TONEMAP_IN_SHADER", "");
+        if (!hdr) setDefine(defines, engine_define::kToneMapInShader, "");
         mBackground.setDefines(defines);
         const Program& program = mBackground.program(*mStore, mContext.info());
         state.apply(RenderState{.depthTest = true, .depthWrite = false, .depthCompare = CompareFunc::LessEqual, .cull = CullMode::None});
         program.use();
-        state.bindUniformBuffer(0, mSceneBuffer.id(), 0, sizeof(SceneUniforms));
-        mIbl->environmentCube().bind(0);
-        mIbl->cubeSampler().bind(0);
+        state.bindUniformBuffer(uniform_block::kScene.binding, mSceneBuffer.id(), 0, sizeof(SceneUniforms));
+        mIbl->environmentCube().bind(unsigned(engine_sampler::kFirstScreenEffectUnit));
+        mIbl->cubeSampler().bind(unsigned(engine_sampler::kFirstScreenEffectUnit));
         glUniform4f(program.uniformLocation("backgroundParams"), mIbl->intensity(),
                     scene.environment.source == EnvironmentSource::Sky ? 1.0f : 0.0f, 0, 0);
         drawFullscreenTriangle(mEmptyVao);
