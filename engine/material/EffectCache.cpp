@@ -154,10 +154,7 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     r.pass = draw.pass;
     material.collectDefines(r.defines, draw);
     for (auto& p : material.plugins()) {
-        if (!p->enabled()) continue;
-        if (draw.pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (draw.pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        p->prepareDefines(r.defines, draw);
+        if (p->runsIn(draw.pass)) p->prepareDefines(r.defines, draw);
     }
     setDefine(r.defines, passDefine(draw.pass), "");
     for (const EngineDefine& d : engine_define::kEngine)

@@ -60,6 +60,12 @@ inline constexpr EngineSampler kLightClusters{"lightClusters", "usampler2D", "li
 inline constexpr std::array<EngineSampler, 8> kAll = {
     kIblSpecular,        kBrdfLut,   kShadowCascades,  kSpotShadows,
     kSpotShadowMatrices, kLightData, kEnvironmentCube, kLightClusters};
+/// The position of `s` in kAll.
+constexpr size_t indexOf(const EngineSampler& s) {
+    for (size_t i = 0; i < kAll.size(); ++i)
+        if (kAll[i].name == s.name) return i;
+    return kAll.size();
+}
 /// Screen effects (tone mapping, the background, the environment bakes) bind their inputs
 /// from this unit up.
 inline constexpr int kFirstScreenEffectUnit = 0;

@@ -193,10 +193,7 @@ std::vector<const PluginCode*> Material::pluginCode(RenderPass pass) const {
     std::vector<const PluginCode*> out;
     if (mDeclarations.hasCode()) out.push_back(&mDeclarations);
     for (auto& p : mPlugins) {
-        if (!p->enabled()) continue;
-        if (pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        out.push_back(&p->code());
+        if (p->runsIn(pass)) out.push_back(&p->code());
     }
     return out;
 }
