@@ -18,6 +18,7 @@
 #include "MaterialResolution.h"
 #include "common/BenchStats.h"
 #include "material/EffectCache.h"
+#include "material/EngineInterface.h"
 #include "material/ErrorMaterial.h"
 #include "material/PbrMaterial.h"
 #include "plugins/library/PluginLibrary.h"
@@ -317,12 +318,8 @@ int runBuild(const Options& o) {
     request.source = materialShaderName(store, o.material, request.stage);
     request.language = o.language;
     request.defines = o.defines;
-    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
-    if (!o.pass.empty()) {
-        std::string passDefine = "PASS_" + o.pass;
-        for (char& c : passDefine) c = char(std::toupper(uint8_t(c)));
-        setDefine(request.defines, passDefine, "1");
-    }
+    for (std::string_view d : engine_define::kPass) request.builtinDefines.emplace_back(d);
+    if (RenderPass pass; !o.pass.empty() && parseRenderPass(o.pass, pass)) setDefine(request.defines, passDefine(pass), "1");
     for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
     request.indexParameters = indexParameters(o.defines);
     for (const PluginCode& p : plugins) request.plugins.push_back(&p);
@@ -376,9 +373,9 @@ bool reportShaderPair(const ShaderStore& store, const std::string& name, const O
     ShaderBuildRequest request;
     request.stage = ShaderStage::Fragment;
     request.language = o.language;
-    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
+    for (std::string_view d : engine_define::kPass) request.builtinDefines.emplace_back(d);
     request.defines = o.defines;
-    setDefine(request.defines, "PASS_MAIN", "1");
+    setDefine(request.defines, passDefine(RenderPass::Main), "1");
     for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
     request.indexParameters = indexParameters(o.defines);
     request.lintErrorsThrow = false;

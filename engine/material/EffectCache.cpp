@@ -9,13 +9,12 @@
 #include "core/Str.h"
 #include "gl/GlApi.h"
 #include "material/PluginNameCheck.h"
-#include "material/VertexAttributes.h"
 
 namespace th {
 
 EffectCache::EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries)
     : mStore(store), mContext(context), mBinaries(binaries), mBuilder(store) {
-    mBlockBindings = {{"Scene", 0}, {"Draw", 1}, {"Material", 2}, {"Plugins", 3}};
+    for (const EngineBlock& b : uniform_block::kAll) mBlockBindings.emplace_back(std::string(b.name), b.binding);
     if (context.parallelShaderCompile) glMaxShaderCompilerThreadsKHR(0xFFFFFFFFu); // as many as the driver likes
 }
 
@@ -27,7 +26,7 @@ void EffectCache::setUniformBlockBindings(std::vector<std::pair<std::string, uns
 
 std::vector<std::string> EffectCache::allBuiltins() const {
     std::vector<std::string> b = mBuiltinDefines;
-    for (RenderPass p : kAllPasses) b.emplace_back(passDefine(p));
+    for (std::string_view d : engine_define::kPass) b.emplace_back(d);
     return b;
 }
 
@@ -145,7 +144,9 @@ int EffectCache::samplerUnitRank(const std::string& sampler) const {
 }
 
 std::vector<std::string> engineDefineNames() {
-    return {"INSTANCES", "HAS_NORMALS", "HAS_TANGENTS", "HAS_UV0", "HAS_UV1", "HAS_COLORS", "TONEMAP_IN_SHADER"};
+    std::vector<std::string> names;
+    for (const EngineDefine& d : engine_define::kEngine) names.emplace_back(d.name);
+    return names;
 }
 
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
@@ -156,19 +157,11 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     r.pass = draw.pass;
     material.collectDefines(r.defines, draw);
     for (auto& p : material.plugins()) {
-        if (!p->enabled()) continue;
-        if (draw.pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (draw.pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        p->prepareDefines(r.defines, draw);
+        if (p->runsIn(draw.pass)) p->prepareDefines(r.defines, draw);
     }
     setDefine(r.defines, passDefine(draw.pass), "");
-    if (draw.instanced) setDefine(r.defines, "INSTANCES", "");
-    if (draw.hasNormals) setDefine(r.defines, "HAS_NORMALS", "");
-    if (draw.hasTangents) setDefine(r.defines, "HAS_TANGENTS", "");
-    if (draw.hasUv0) setDefine(r.defines, "HAS_UV0", "");
-    if (draw.hasUv1) setDefine(r.defines, "HAS_UV1", "");
-    if (draw.hasColors) setDefine(r.defines, "HAS_COLORS", "");
-    if (toneMapInShader) setDefine(r.defines, "TONEMAP_IN_SHADER", "");
+    for (const EngineDefine& d : engine_define::kEngine)
+        if (d.isSet({draw, toneMapInShader})) setDefine(r.defines, d.name, "");
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
     r.attributeLocations = attrib::standardLocations();

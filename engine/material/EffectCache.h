@@ -19,6 +19,7 @@
 #include "gl/Context.h"
 #include "material/DrawInfo.h"
 #include "material/Effect.h"
+#include "material/EngineInterface.h"
 #include "material/Material.h"
 #include "material/ProgramBinaryCache.h"
 #include "shader/PluginCode.h"
@@ -46,7 +47,7 @@ struct EffectRequest {
 /// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
 /// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats.
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader);
-/// Every define the engine itself may set (for the lint).
+/// Every define the engine itself may set (engine_define::kEngine, for the lint).
 std::vector<std::string> engineDefineNames();
 
 class EffectCache {
@@ -59,7 +60,8 @@ public:
     void setEngineSamplers(std::vector<std::pair<std::string, std::string>> nameAndLabel);
     /// Defines the engine may set (PASS_*, INSTANCES, HAS_*...), for the lint.
     void setBuiltinDefines(std::vector<std::string> names);
-    /// Uniform block name → binding point ("Scene" → 0, ...). A block not listed fails the effect.
+    /// Uniform block name → binding point; by default the engine's (uniform_block::kAll). A block
+    /// not listed fails the effect.
     void setUniformBlockBindings(std::vector<std::pair<std::string, unsigned>> bindings);
     /// Compile in the background where KHR_parallel_shader_compile allows (default on).
     void setParallelCompile(bool on) { mParallel = on; }

@@ -43,6 +43,16 @@ void MaterialPlugin::replaceCode(std::vector<PluginDeclaration::Snippet> vertex,
     ++mVersion;
 }
 
+bool MaterialPlugin::runsIn(RenderPass pass) const {
+    if (!mEnabled) return false;
+    switch (pass) {
+    case RenderPass::Main: return true;
+    case RenderPass::Depth: return mDeclaration.inDepthPass;
+    case RenderPass::Shadow: return mDeclaration.inShadowPass;
+    }
+    return true;
+}
+
 void MaterialPlugin::setEnabled(bool enabled) {
     if (enabled == mEnabled) return;
     mEnabled = enabled;

@@ -116,6 +116,10 @@ public:
     int priority() const { return mDeclaration.priority; }
 
     bool enabled() const { return mEnabled; }
+    /// Whether the plugin's defines and code take part in `pass`: it is enabled and declared
+    /// for the pass (PluginDeclaration::inDepthPass, inShadowPass). Effect requests and the
+    /// material's plugin code both ask this, so the two cannot disagree.
+    bool runsIn(RenderPass pass) const;
     /// Enables or disables the plugin's code (an effect switch, see above).
     void setEnabled(bool enabled);
 

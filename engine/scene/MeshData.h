@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "material/VertexAttributes.h"
+#include "material/EngineInterface.h"
 #include "scene/Bounds.h"
 
 namespace th {
