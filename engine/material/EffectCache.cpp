@@ -45,7 +45,7 @@ std::string EffectCache::keyOf(const EffectRequest& r) const {
     key += '\x1f';
     for (auto& [n, l] : r.attributeLocations) key += str(n, ':', l, ',');
     key += '\x1f';
-    for (auto& [owner, hook] : r.sourceHooks) key += str(owner, '=', hook->cacheKey ? hook->cacheKey() : std::string(), ';');
+    for (auto& h : r.sourceHooks) key += str(h.role, '=', h.hook->cacheKey ? h.hook->cacheKey() : std::string(), ';');
     return key;
 }
 
@@ -56,9 +56,10 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
     b.builtinDefines = allBuiltins();
     b.plugins = r.plugins;
     b.language = mContext.api == GlApi::Gles30 ? ShaderLanguage::Es300 : ShaderLanguage::Glsl330;
-    for (auto& [owner, hook] : r.sourceHooks) {
-        if (!hook->edit) continue;
-        const SourceHook* h = hook;
+    for (auto& requested : r.sourceHooks) {
+        if (!requested.hook->edit) continue;
+        const SourceHook* h = requested.hook;
+        const std::string& owner = requested.owner;
         ShaderLanguage language = b.language;
         b.sourceEdits.push_back({owner, [h, &r, language, this](std::string_view source, ShaderStage stage) {
                                      SourceHookContext context{r.materialName, r.pass, stage, r.defines, language, mContext.limits};
@@ -195,8 +196,11 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     std::stable_sort(hooked.begin(), hooked.end(), [](const MaterialPlugin* a, const MaterialPlugin* b) {
         return a->priority() != b->priority() ? a->priority() < b->priority() : a->registration() < b->registration();
     });
-    for (const MaterialPlugin* p : hooked) r.sourceHooks.emplace_back(str("plugin '", p->name(), "'"), p->sourceHook());
-    if (material.sourceHook()) r.sourceHooks.emplace_back(str("material '", material.name(), "'"), material.sourceHook());
+    for (const MaterialPlugin* p : hooked) {
+        std::string owner = str("plugin '", p->name(), "'");
+        r.sourceHooks.push_back({owner, owner, p->sourceHook()});
+    }
+    if (material.sourceHook()) r.sourceHooks.push_back({str("material '", material.name(), "'"), "material", material.sourceHook()});
     r.attributeLocations = attrib::standardLocations();
     for (auto& a : material.instanceAttributeLocations()) r.attributeLocations.push_back(a);
     r.materialName = material.name();
@@ -267,9 +271,9 @@ void EffectCache::checkHooksArePure(const EffectRequest& request, const Effect& 
     if (differs.empty()) return;
     std::vector<std::string> owners;
     std::string keys;
-    for (auto& [owner, hook] : request.sourceHooks) {
-        owners.push_back(owner);
-        keys += str(keys.empty() ? "" : ", ", owner, " '", hook->cacheKey ? hook->cacheKey() : std::string(), "'");
+    for (auto& h : request.sourceHooks) {
+        owners.push_back(h.owner);
+        keys += str(keys.empty() ? "" : ", ", h.owner, " '", h.hook->cacheKey ? h.hook->cacheKey() : std::string(), "'");
     }
     std::string report = str(request.label, ": the source hook of ", join(owners, " or "), " edits the ", differs,
                              " source differently for two builds with the same cache key (", keys,

@@ -39,9 +39,14 @@ struct EffectRequest {
     std::vector<const PluginCode*> plugins;
     std::vector<std::pair<std::string, unsigned>> attributeLocations;
     /// Raw-source hooks in the order they run: the plugins' (injection order), then the
-    /// material's; each with its owner ("plugin 'Wave'") for messages. Their cache keys are
-    /// part of the effect key.
-    std::vector<std::pair<std::string, const SourceHook*>> sourceHooks;
+    /// material's. Their cache keys are part of the effect key.
+    struct Hook {
+        std::string owner; ///< for messages: "plugin 'Wave'", "material 'Ground'"
+        std::string role;  ///< for the key: "plugin 'Wave'" or "material" (not its name, so
+                           ///< two materials with the same hook and key share a program)
+        const SourceHook* hook = nullptr;
+    };
+    std::vector<Hook> sourceHooks;
     /// Budget reporting: who owns which sampler.
     std::string materialName;
     std::vector<std::string> materialSamplers;

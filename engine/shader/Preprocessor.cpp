@@ -1,7 +1,9 @@
 #include "shader/Preprocessor.h"
 
+#include <array>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <limits>
 
 #include "core/Error.h"
@@ -64,7 +66,8 @@ private:
         for (size_t i = h & mask;; i = (i + 1) & mask) {
             Macro& m = mSlots[i];
             if (!m.used) return nullptr;
-            if (m.hash == h && m.name == name) return &m;
+            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
+                return &m;
         }
     }
 
@@ -81,7 +84,8 @@ private:
                 ++mUsed;
                 return m;
             }
-            if (m.hash == h && m.name == name) return m;
+            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
+                return m;
         }
     }
 
@@ -104,6 +108,12 @@ private:
 // ---------------------------------------------------------------------------------------------
 // #if expressions: a precedence-climbing parser over a token stream that expands object-like
 // macros as it reads (a stack of macro bodies), as C does.
+
+/// `text == literal`, with the length known at compile time so the comparison is a few integer
+/// compares (string_view's operator== is an out-of-line call on this hot path).
+template <size_t N> inline bool is(std::string_view text, const char (&literal)[N]) {
+    return text.size() == N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
+}
 
 /// A piece of a directive short enough for a message: long lines (a generated 10 MB #if)
 /// are cut, saying how long they were.
@@ -129,9 +139,19 @@ struct Token {
     std::string_view text;
 };
 
+/// One frame per macro body being read; kept by the caller so a #if does not clear 64 of them.
+struct ExpressionFrame {
+    std::string_view text;
+    size_t pos = 0;
+    std::string_view macro;
+};
+using ExpressionStack = std::array<ExpressionFrame, kMaxMacroNesting>;
+
 class Expression {
 public:
-    Expression(std::string_view text, const MacroTable& macros) : mMacros(macros) { mStack[0] = {text, 0, {}}; }
+    Expression(std::string_view text, const MacroTable& macros, ExpressionStack& stack) : mMacros(macros), mStack(stack) {
+        mStack[0] = {text, 0, {}};
+    }
 
     int64_t evaluate() {
         advance(true);
@@ -142,11 +162,7 @@ public:
     }
 
 private:
-    struct Frame {
-        std::string_view text;
-        size_t pos = 0;
-        std::string_view macro;
-    };
+    using Frame = ExpressionFrame;
 
     static std::string describe(const Token& t) {
         switch (t.kind) {
@@ -187,7 +203,7 @@ private:
                 size_t len = glsl::identifierLength(s.substr(i));
                 i += len;
                 std::string_view name = s.substr(start, len);
-                if (expand && name != "defined") {
+                if (expand && !is(name, "defined")) {
                     if (const Macro* m = mMacros.find(name); m && !expanding(name)) {
                         if (m->functionLike)
                             throw Error(str("function-like macro '", name, "' cannot be used in #if here; ",
@@ -278,7 +294,7 @@ private:
         switch (t.kind) {
         case Tok::Number: advance(true); return t.value;
         case Tok::Ident:
-            if (t.text == "defined") {
+            if (is(t.text, "defined")) {
                 // The operand is read without macro expansion.
                 advance(false);
                 bool paren = mTok.kind == Tok::LParen;
@@ -373,7 +389,7 @@ private:
     }
 
     const MacroTable& mMacros;
-    Frame mStack[kMaxMacroNesting];
+    ExpressionStack& mStack;
     int mDepth = 0;
     Token mTok;
     size_t mSteps = 0;
@@ -394,6 +410,7 @@ struct CondFrame {
 
 struct Preprocessor::State {
     MacroTable macros;
+    ExpressionStack expressionStack;
     std::vector<CondFrame> frames;
     std::deque<std::string> arena; // define values that needed their comments stripped
     std::string buffer;
@@ -406,7 +423,8 @@ long long Preprocessor::evaluate(std::string_view expression, const ShaderDefine
     MacroTable macros;
     macros.reset(defines.size());
     for (const ShaderDefine& d : defines) macros.define(d.name, d.value, false);
-    return Expression(expression, macros).evaluate();
+    auto stack = std::make_unique<ExpressionStack>();
+    return Expression(expression, macros, *stack).evaluate();
 }
 
 ShaderText preprocess(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options) {
@@ -528,8 +546,25 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         size_t nameLen = glsl::identifierLength(lineText.substr(i));
         const std::string_view name = lineText.substr(i, nameLen);
         std::string_view rest = lineText.substr(i + nameLen);
+
+        // In a dead region only the conditionals matter, and only their nesting: an opening
+        // directive pushes a frame without reading its condition; everything else is dropped.
+        if (!active && (nameLen == 2 || nameLen == 5 || nameLen == 6) &&
+            (is(name, "if") || is(name, "ifdef") || is(name, "ifndef"))) {
+            flush(directiveOffset, directiveLine);
+            if (st.frames.size() >= size_t(kMaxConditionalDepth))
+                throw Error(where(directiveLine), str("conditionals nest deeper than ", kMaxConditionalDepth));
+            st.frames.push_back({directiveLine, nameLen == 2 ? Cond::If : nameLen == 5 ? Cond::Ifdef : Cond::Ifndef, false, false, false});
+            continue;
+        }
+        if (!active && !(nameLen == 4 || nameLen == 5)) {
+            flush(directiveOffset, directiveLine); // #define, #undef, #error, unknown: dead text
+            continue;
+        }
+
         // Comments inside a directive: strip them (rare, so only then do we copy).
-        if (std::memchr(rest.data(), '/', rest.size()) != nullptr) rest = glsl::stripComments(rest, false, st.buffer);
+        if (glsl::detail::findByte(rest.data(), rest.data() + rest.size(), '/') != rest.data() + rest.size())
+            rest = glsl::stripComments(rest, false, st.buffer);
         rest = glsl::trimSpace(rest);
 
         auto passThrough = [&] {
@@ -558,7 +593,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         };
         auto condition = [&]() -> bool {
             try {
-                return Expression(rest, st.macros).evaluate() != 0;
+                return Expression(rest, st.macros, st.expressionStack).evaluate() != 0;
             } catch (const Error& e) {
                 throw Error(where(directiveLine), str(e.message(), " (in '#", name, " ", excerpt(rest), "')"));
             }
@@ -574,7 +609,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         bool conditional = true;
         switch (nameLen) {
         case 2:
-            if (name == "if") {
+            if (is(name, "if")) {
                 bool value = false;
                 if (active) value = condition();
                 openFrame(Cond::If, value);
@@ -583,7 +618,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 4:
-            if (name == "elif") {
+            if (is(name, "elif")) {
                 if (st.frames.empty()) throw Error(where(directiveLine), "#elif without a matching #if");
                 CondFrame& f = st.frames.back();
                 if (f.seenElse) throw Error(where(directiveLine), str("#elif after #else (in the ", openedAt(f), ")"));
@@ -596,7 +631,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
                 }
                 break;
             }
-            if (name == "else") {
+            if (is(name, "else")) {
                 if (st.frames.empty()) throw Error(where(directiveLine), "#else without a matching #if");
                 CondFrame& f = st.frames.back();
                 if (f.seenElse) throw Error(where(directiveLine), str("second #else (in the ", openedAt(f), ")"));
@@ -609,26 +644,26 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 5:
-            if (name == "ifdef") {
+            if (is(name, "ifdef")) {
                 bool value = false;
                 if (active) value = st.macros.find(onlyName("ifdef")) != nullptr;
                 openFrame(Cond::Ifdef, value);
                 break;
             }
-            if (name == "endif") {
+            if (is(name, "endif")) {
                 if (st.frames.empty()) throw Error(where(directiveLine), "#endif without a matching #if");
                 nothingAfter("endif");
                 active = st.frames.back().parentActive;
                 st.frames.pop_back();
                 break;
             }
-            if (name == "error") {
+            if (is(name, "error")) {
                 if (active) throw Error(where(directiveLine), str("#error ", rest));
                 conditional = false;
                 drop();
                 break;
             }
-            if (name == "undef") {
+            if (is(name, "undef")) {
                 conditional = false;
                 if (active) st.macros.undefine(onlyName("undef"));
                 passThrough();
@@ -637,13 +672,13 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 6:
-            if (name == "ifndef") {
+            if (is(name, "ifndef")) {
                 bool value = false;
                 if (active) value = st.macros.find(onlyName("ifndef")) == nullptr;
                 openFrame(Cond::Ifndef, value);
                 break;
             }
-            if (name == "define") {
+            if (is(name, "define")) {
                 conditional = false;
                 if (active) {
                     // A value read through the comment-stripping buffer needs a home that
@@ -667,10 +702,10 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         }
 
         if (!conditional) {
-            if (name == "define" || name == "undef" || name == "error") {
+            if (is(name, "define") || is(name, "undef") || is(name, "error")) {
                 // handled above
-            } else if (name.empty() || name == "version" || name == "extension" || name == "pragma" || name == "line" ||
-                       name == "include" || name == "hook") {
+            } else if (name.empty() || is(name, "version") || is(name, "extension") || is(name, "pragma") ||
+                       is(name, "line") || is(name, "include") || is(name, "hook")) {
                 passThrough();
             } else if (active) {
                 throw Error(where(directiveLine), str("unknown preprocessor directive '#", excerpt(name),

@@ -441,5 +441,6 @@ TEST_CASE("Preprocessor: dead regions are skipped by the directive scan - commen
     CHECK(out.lines[1].line == 7);
     CHECK(out.lines[2].line == 9);
     auto cpp = runCpp(text);
-    if (cpp) CHECK(join(codeLines(*cpp), " ") == join(codeLines(out.text), " ").substr(0, join(codeLines(*cpp), " ").size()));
+    // gcc keeps the same lines (it removes the comments, which we leave for the driver).
+    if (cpp) CHECK(join(codeLines(*cpp), " | ") == "a = b / c; | kept1; #endif is code here | kept2;");
 }
