@@ -1,7 +1,9 @@
 #include "material/EffectCache.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
+#include <string_view>
 
 #include "core/Error.h"
 #include "core/Log.h"
@@ -15,6 +17,10 @@ namespace th {
 EffectCache::EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries)
     : mStore(store), mContext(context), mBinaries(binaries), mBuilder(store) {
     for (const EngineBlock& b : uniform_block::kAll) mBlockBindings.emplace_back(std::string(b.name), b.binding);
+#ifndef NDEBUG
+    mDebugChecks = true;
+#endif
+    if (const char* env = std::getenv("TRAILHEAD_DEBUG_CHECKS")) mDebugChecks = std::string_view(env) == "1";
     if (context.parallelShaderCompile) glMaxShaderCompilerThreadsKHR(0xFFFFFFFFu); // as many as the driver likes
 }
 
@@ -38,6 +44,8 @@ std::string EffectCache::keyOf(const EffectRequest& r) const {
     for (auto* p : r.plugins) key += str(p->signature(), ',');
     key += '\x1f';
     for (auto& [n, l] : r.attributeLocations) key += str(n, ':', l, ',');
+    key += '\x1f';
+    for (auto& h : r.sourceHooks) key += str(h.role, '=', h.hook->cacheKey ? h.hook->cacheKey() : std::string(), ';');
     return key;
 }
 
@@ -48,6 +56,16 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
     b.builtinDefines = allBuiltins();
     b.plugins = r.plugins;
     b.language = mContext.api == GlApi::Gles30 ? ShaderLanguage::Es300 : ShaderLanguage::Glsl330;
+    for (auto& requested : r.sourceHooks) {
+        if (!requested.hook->edit) continue;
+        const SourceHook* h = requested.hook;
+        const std::string& owner = requested.owner;
+        ShaderLanguage language = b.language;
+        b.sourceEdits.push_back({owner, [h, &r, language, this](std::string_view source, ShaderStage stage) {
+                                     SourceHookContext context{r.materialName, r.pass, stage, r.defines, language, mContext.limits};
+                                     return h->edit(source, context);
+                                 }});
+    }
     b.stage = ShaderStage::Vertex;
     b.source = r.vertexShader;
     ShaderBuildResult vertex = mBuilder.build(b);
@@ -164,6 +182,18 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
         if (d.isSet({draw, toneMapInShader})) setDefine(r.defines, d.name, "");
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
+    std::vector<const MaterialPlugin*> hooked;
+    for (auto& p : material.plugins()) {
+        if (p->sourceHook() && p->runsIn(draw.pass)) hooked.push_back(p.get());
+    }
+    std::stable_sort(hooked.begin(), hooked.end(), [](const MaterialPlugin* a, const MaterialPlugin* b) {
+        return a->priority() != b->priority() ? a->priority() < b->priority() : a->registration() < b->registration();
+    });
+    for (const MaterialPlugin* p : hooked) {
+        std::string owner = str("plugin '", p->name(), "'");
+        r.sourceHooks.push_back({owner, owner, p->sourceHook()});
+    }
+    if (material.sourceHook()) r.sourceHooks.push_back({str("material '", material.name(), "'"), "material", material.sourceHook()});
     r.attributeLocations = attrib::standardLocations();
     for (auto& a : material.instanceAttributeLocations()) r.attributeLocations.push_back(a);
     r.materialName = material.name();
@@ -176,6 +206,7 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     std::string key = keyOf(request);
     if (auto it = mEffects.find(key); it != mEffects.end()) {
         ++mStats.hits;
+        if (mDebugChecks && !request.sourceHooks.empty() && !it->second->failed()) checkHooksArePure(request, *it->second);
         return it->second;
     }
     auto effect = std::make_shared<Effect>();
@@ -219,6 +250,30 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     mCompiling.push_back(effect);
     if (!mParallel || !mContext.parallelShaderCompile) finalize(*effect);
     return effect;
+}
+
+void EffectCache::checkHooksArePure(const EffectRequest& request, const Effect& cached) {
+    std::string differs;
+    try {
+        auto [vertex, fragment] = buildSources(request);
+        if (vertex.text.text != cached.mVertex.text) differs = "vertex";
+        else if (fragment.text.text != cached.mFragment.text) differs = "fragment";
+    } catch (const Error& e) {
+        differs = str("whole (a rebuild now fails: ", e.what(), ")");
+    }
+    if (differs.empty()) return;
+    std::vector<std::string> owners;
+    std::string keys;
+    for (auto& h : request.sourceHooks) {
+        owners.push_back(h.owner);
+        keys += str(keys.empty() ? "" : ", ", h.owner, " '", h.hook->cacheKey ? h.hook->cacheKey() : std::string(), "'");
+    }
+    std::string report = str(request.label, ": the source hook of ", join(owners, " or "), " edits the ", differs,
+                             " source differently for two builds with the same cache key (", keys,
+                             "): the effect built first (", cached.mLabel, ") is shared. Its cacheKey must name ",
+                             "everything its edit depends on");
+    logError(report);
+    mDebugReports.push_back(std::move(report));
 }
 
 void EffectCache::link(Effect& e) {

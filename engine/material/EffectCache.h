@@ -22,6 +22,7 @@
 #include "material/EngineInterface.h"
 #include "material/Material.h"
 #include "material/ProgramBinaryCache.h"
+#include "material/SourceHook.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderBuilder.h"
 #include "shader/ShaderDefines.h"
@@ -38,6 +39,15 @@ struct EffectRequest {
     std::vector<std::string> declaredDefines; ///< the material's; plugins' come from their code
     std::vector<const PluginCode*> plugins;
     std::vector<std::pair<std::string, unsigned>> attributeLocations;
+    /// Raw-source hooks in the order they run: the plugins' (injection order), then the
+    /// material's. Their cache keys are part of the effect key.
+    struct Hook {
+        std::string owner; ///< for messages: "plugin 'Wave'", "material 'Ground'"
+        std::string role;  ///< for the key: "plugin 'Wave'" or "material" (not its name, so
+                           ///< two materials with the same hook and key share a program)
+        const SourceHook* hook = nullptr;
+    };
+    std::vector<Hook> sourceHooks;
     /// Budget reporting: who owns which sampler.
     std::string materialName;
     std::vector<std::string> materialSamplers;
@@ -65,6 +75,13 @@ public:
     void setUniformBlockBindings(std::vector<std::pair<std::string, unsigned>> bindings);
     /// Compile in the background where KHR_parallel_shader_compile allows (default on).
     void setParallelCompile(bool on) { mParallel = on; }
+    /// Debug checks (default on in debug builds, or with TRAILHEAD_DEBUG_CHECKS=1): a cache
+    /// hit for a request with raw-source hooks rebuilds its sources and compares them with
+    /// the cached effect's; a difference means a hook depends on something its cache key does
+    /// not say, and is logged as an error and kept in debugReports().
+    void setDebugChecks(bool on) { mDebugChecks = on; }
+    bool debugChecks() const { return mDebugChecks; }
+    const std::vector<std::string>& debugReports() const { return mDebugReports; }
 
     /// The effect for a request: cached, or started now. Never throws for a bad shader: the
     /// effect comes back Failed with the reason.
@@ -100,6 +117,7 @@ public:
 
 private:
     std::string keyOf(const EffectRequest& request) const;
+    void checkHooksArePure(const EffectRequest& request, const Effect& cached);
     void finalize(Effect& effect);
     void link(Effect& effect);
     std::vector<std::string> allBuiltins() const;
@@ -115,6 +133,8 @@ private:
     std::vector<std::shared_ptr<Effect>> mCompiling;
     uint64_t mNextId = 1;
     bool mParallel = true;
+    bool mDebugChecks = false;
+    std::vector<std::string> mDebugReports;
     Stats mStats;
 };
 

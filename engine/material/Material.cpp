@@ -64,6 +64,11 @@ void Material::setStencil(std::optional<StencilState> stencil) {
     ++mVersion;
 }
 
+void Material::setSourceHook(std::optional<SourceHook> hook) {
+    mSourceHook = std::move(hook);
+    ++mVersion;
+}
+
 bool Material::writesStencil() const {
     if (!mStencil) return false;
     return mStencil->fail != StencilOp::Keep || mStencil->depthFail != StencilOp::Keep || mStencil->pass != StencilOp::Keep;

@@ -25,6 +25,7 @@ void MaterialPlugin::rebuildCode() {
     code.defines = mDeclaration.defines;
     code.uniforms = mDeclaration.uniforms;
     code.samplers = mDeclaration.samplers;
+    code.modules = mDeclaration.modules;
     for (auto* stage : {&mDeclaration.vertex, &mDeclaration.fragment}) {
         for (auto& s : *stage) {
             PluginSnippet& added = code.addCode(stage == &mDeclaration.vertex ? ShaderStage::Vertex : ShaderStage::Fragment,
@@ -60,6 +61,11 @@ void MaterialPlugin::setEnabled(bool enabled) {
     ++mVersion;
 }
 
+void MaterialPlugin::setSourceHook(std::optional<SourceHook> hook) {
+    mSourceHook = std::move(hook);
+    ++mVersion;
+}
+
 void MaterialPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo&) const {
     for (auto& d : mDeclaration.defines)
         if (d.defaultValue) setDefine(defines, d.name, *d.defaultValue);
@@ -86,6 +92,7 @@ PluginDeclaration declarationFromCode(const PluginCode& code) {
     d.defines = code.defines;
     d.uniforms = code.uniforms;
     d.samplers = code.samplers;
+    d.modules = code.modules;
     // Keep each snippet's own line origins by re-adding the text under its first origin name.
     for (auto* stage : {&code.vertex, &code.fragment}) {
         for (auto& s : *stage) {

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,7 @@
 #include <glm/glm.hpp>
 
 #include "material/DrawInfo.h"
+#include "material/SourceHook.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderDefines.h"
 
@@ -50,6 +52,9 @@ struct PluginDeclaration {
     std::vector<PluginUniform> uniforms;
     std::vector<PluginSampler> samplers;
     std::vector<PluginAttribute> attributes;
+    /// Shader modules the code uses: store names of shared GLSL files, each included once per
+    /// effect, dependencies first (engine/shader/ShaderModules.h).
+    std::vector<std::string> modules;
     /// Code per stage: {key, GLSL}. `origin` on a snippet names the file it came from.
     struct Snippet {
         std::string key;
@@ -151,6 +156,11 @@ public:
     uint64_t version() const { return mVersion.load(); }
     void markDefinesDirty() { ++mVersion; }
 
+    /// A raw-source hook run on every effect the plugin's code is in (material/SourceHook.h).
+    /// Setting or clearing one selects other effects.
+    void setSourceHook(std::optional<SourceHook> hook);
+    const SourceHook* sourceHook() const { return mSourceHook ? &*mSourceHook : nullptr; }
+
     /// Registration order among all plugins (ties in priority keep this order).
     uint32_t registration() const { return mRegistration; }
 
@@ -163,6 +173,7 @@ private:
     PluginDeclaration mDeclaration;
     PluginCode mCode;
     bool mEnabled = true;
+    std::optional<SourceHook> mSourceHook;
     std::atomic<uint64_t> mVersion{1};
     uint32_t mRegistration = 0;
 };

@@ -137,6 +137,7 @@ uint64_t PluginCode::signature() const {
     }
     for (auto& u : uniforms) h = hashCombine(hashCombine(h, hash64(u.name)), hash64(u.type));
     for (auto& s : samplers) h = hashCombine(hashCombine(hashCombine(h, hash64(s.name)), hash64(s.type)), hash64(s.precision));
+    for (auto& m : modules) h = hashCombine(h, hash64(m, 11));
     for (ShaderStage stage : {ShaderStage::Vertex, ShaderStage::Fragment}) {
         h = hashCombine(h, 0x5eed + uint64_t(stage));
         for (auto& snippet : code(stage)) h = hashCombine(hashCombine(h, hash64(snippet.key)), hash64(snippet.code.text));
@@ -224,6 +225,13 @@ std::vector<PluginCode> parsePluginList(std::string_view text, std::string_view 
                                                    "[lowp|mediump|highp] and one of ", joinNames(kSamplerTypes)));
                 s.type = std::string(words[0]);
                 p.samplers.push_back(std::move(s));
+            }
+        }
+        if (const json::Value* v = r.optional("modules")) {
+            for (const json::Value& m : v->asArray(str(path, ".modules"))) {
+                const std::string& module = m.asString(str(path, ".modules[]"));
+                if (module.empty()) throw Error(m.where(), str("'", path, ".modules': a module name is empty"));
+                p.modules.push_back(module);
             }
         }
         if (const json::Value* v = r.optional("vertex")) readCode(p, ShaderStage::Vertex, *v, str(path, ".vertex"), baseDirectory, trustedFolders);

@@ -13,6 +13,7 @@
 //                 "defines": {"TINT": false, "TINT_STEPS": 4},
 //                 "uniforms": {"tintColor": "vec3"},
 //                 "samplers": {"tintMap": "sampler2D", "tintLayers": "highp sampler2DArray"},
+//                 "modules": ["noise"],
 //                 "vertex": {"KEY": "code"},
 //                 "fragment": {"KEY": "code", "KEY2": ["line 1", "line 2"], "KEY3": {"file": "t.glsl"}}}]}
 //
@@ -66,6 +67,8 @@ struct PluginCode {
     std::vector<PluginDefine> defines;
     std::vector<PluginUniform> uniforms;
     std::vector<PluginSampler> samplers;
+    /// Shader modules the plugin's code uses (store names; see ShaderModules.h).
+    std::vector<std::string> modules;
     std::vector<PluginSnippet> vertex;
     std::vector<PluginSnippet> fragment;
     SourceLocation where; ///< where the plugin was described, if from data
