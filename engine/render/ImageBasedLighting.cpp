@@ -45,9 +45,9 @@ int specularMipLevels(int size) {
 /// (the source mip selection does the blurring there), more where it is wide.
 int prefilterSamples(int level) {
     if (level <= 0) return 1;
-    if (level == 1) return 64;
-    if (level == 2) return 128;
-    return 256;
+    if (level == 1) return 16;
+    if (level == 2) return 48;
+    return 128;
 }
 
 void setAtmosphereUniforms(const Program& program, const AtmosphereParams& a) {
