@@ -7,10 +7,25 @@
 
 namespace th {
 
-glm::vec3 readVec3(const json::Value& value, std::string_view what) {
+glm::vec3 readVec3(const json::Value& value, std::string_view what, const NumberRange& range) {
     const auto& a = value.asArray(what);
     if (a.size() != 3) throw Error(value.where(), str("'", what, "' must be [x, y, z], found ", a.size(), " numbers"));
-    return {float(a[0].asNumber(what)), float(a[1].asNumber(what)), float(a[2].asNumber(what))};
+    return {float(a[0].asNumber(what, range)), float(a[1].asNumber(what, range)), float(a[2].asNumber(what, range))};
+}
+
+void checkCamera(const glm::vec3& position, const glm::vec3& target, const glm::vec3& up, float yfov, float nearPlane,
+                 float farPlane, const SourceLocation& where, std::string_view what) {
+    glm::vec3 view = target - position;
+    if (!(glm::length(view) > 1e-6f))
+        throw Error(where, str("'", what, "': position and target are the same point, so the camera has no direction"));
+    if (!(glm::length(up) > 1e-6f)) throw Error(where, str("'", what, "': 'up' is a zero vector"));
+    if (!(glm::length(glm::cross(glm::normalize(view), glm::normalize(up))) > 1e-4f))
+        throw Error(where, str("'", what, "': 'up' points along the view direction, so the camera's roll is undefined"));
+    if (!(yfov > 0.0f && yfov < 3.14159f))
+        throw Error(where, str("'", what, "': the vertical field of view must lie in (0, 180) degrees, found ",
+                               double(yfov) * 57.29578, " degrees"));
+    if (!(nearPlane > 0.0f && farPlane > nearPlane))
+        throw Error(where, str("'", what, "': clip planes must satisfy 0 < near < far, found near ", nearPlane, ", far ", farPlane));
 }
 
 ToneMapping parseToneMapping(std::string_view name, const SourceLocation& where) {
@@ -27,9 +42,13 @@ static std::optional<bool> readSwitch(json::ObjectReader& r, std::string_view ke
 }
 
 SceneFile loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& (*kindKeys)(const std::string&)) {
+    return parseSceneFile(readFile(path), path, kindKeys);
+}
+
+SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& path,
+                         const std::vector<std::string>& (*kindKeys)(const std::string&)) {
     SceneFile f;
     f.path = path;
-    std::string text = readFile(path);
     f.document = std::make_shared<json::Value>(json::parse(text, path.string()));
     json::ObjectReader r(*f.document, "");
     f.kind = r.required("kind").asString("kind");
@@ -47,15 +66,21 @@ SceneFile loadSceneFile(const std::filesystem::path& path, const std::vector<std
         if (auto* p = c.optional("position")) f.camera.position = readVec3(*p, "camera.position");
         if (auto* p = c.optional("target")) f.camera.target = readVec3(*p, "camera.target");
         if (auto* p = c.optional("up")) f.camera.up = readVec3(*p, "camera.up");
-        if (auto* p = c.optional("yfov")) f.camera.yfov = float(p->asNumber("camera.yfov"));
-        if (auto* p = c.optional("near")) f.camera.nearPlane = float(p->asNumber("camera.near"));
-        if (auto* p = c.optional("far")) f.camera.farPlane = float(p->asNumber("camera.far"));
+        if (auto* p = c.optional("yfov")) f.camera.yfov = float(p->asNumber("camera.yfov", NumberRange::open(0.0, 3.14159)));
+        if (auto* p = c.optional("near")) f.camera.nearPlane = float(p->asNumber("camera.near", kClipRange));
+        if (auto* p = c.optional("far")) f.camera.farPlane = float(p->asNumber("camera.far", kClipRange));
         c.finish();
+        // What can be judged from the file alone; the kind's defaults fill the rest and the
+        // whole camera is checked again once built (applySceneFileSettings).
+        const SceneFileCamera& k = f.camera;
+        if (k.position && k.target && !(glm::length(*k.target - *k.position) > 1e-6f))
+            throw Error(v->where(), "'camera': position and target are the same point, so the camera has no direction");
+        if (k.up && !(glm::length(*k.up) > 1e-6f)) throw Error(c.optional("up")->where(), "'camera.up' is a zero vector");
+        if (k.nearPlane && k.farPlane && !(*k.farPlane > *k.nearPlane))
+            throw Error(v->where(), str("'camera': far (", *k.farPlane, ") must be greater than near (", *k.nearPlane, ")"));
     }
     if (const json::Value* v = r.optional("time")) {
-        double hour = v->asNumber("time");
-        if (hour < 0 || hour > 24) throw Error(v->where(), str("'time' is an hour of the day in [0, 24], found ", hour));
-        f.hour = float(hour);
+        f.hour = float(v->asNumber("time", kHourRange));
     }
     auto oneOf = [&](std::string_view key, std::string fallback, const std::vector<std::string>& choices) {
         const json::Value* v = r.optional(key);
@@ -70,13 +95,14 @@ SceneFile loadSceneFile(const std::filesystem::path& path, const std::vector<std
     for (QualityTier t : kQualityTiers) tiers.emplace_back(toString(t));
     f.quality = parseQualityTier(oneOf("quality", toString(f.quality), tiers));
     if (const json::Value* v = r.optional("toneMapping")) f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
-    if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure"));
-    if (const json::Value* v = r.optional("background")) f.background = readVec3(*v, "background");
+    if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure", kExposureRange));
+    if (const json::Value* v = r.optional("background"))
+        f.background = readVec3(*v, "background", NumberRange::closed(0.0, 1.0));
     f.sun = readSwitch(r, "sun");
     f.ibl = readSwitch(r, "ibl");
     f.shadows = readSwitch(r, "shadows");
     f.fog = readSwitch(r, "fog");
-    f.seconds = r.number("seconds", 0.0);
+    f.seconds = r.number("seconds", 0.0, NumberRange::closed(0.0, 1.0e6));
     f.params = r.optional("params");
     if (f.params) f.params->asObject("params");
     if (kindKeys)

@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "core/Json.h"
+#include "core/NumberRange.h"
 #include "hike/QualityTier.h"
 #include "scene/Atmosphere.h"
 
@@ -44,6 +45,13 @@ struct SceneFile {
     std::shared_ptr<json::Value> document;
 };
 
+/// The ranges scene files and the command lines share, so both reject the same values.
+inline const NumberRange kExposureRange = NumberRange::above(0.0, 1.0e4);
+inline const NumberRange kIntensityRange = NumberRange::closed(0.0, 1.0e4);
+inline const NumberRange kHourRange = NumberRange::closed(0.0, 24.0);
+inline const NumberRange kCoordinateRange = NumberRange::closed(-1.0e9, 1.0e9);
+inline const NumberRange kClipRange = NumberRange::above(0.0, 1.0e9);
+
 /// An asset a scene needs is absent (the shared glTF samples on a user's machine): tools skip
 /// such scenes with this message instead of failing.
 class MissingAssetError : public Error {
@@ -56,11 +64,20 @@ public:
 /// line and key.
 SceneFile loadSceneFile(const std::filesystem::path& path,
                         const std::vector<std::string>& (*kindKeys)(const std::string& kind) = nullptr);
+/// The same from text already read (`path` names it in messages and resolves its paths).
+SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& path,
+                         const std::vector<std::string>& (*kindKeys)(const std::string& kind) = nullptr);
 
 /// Parses "none" | "aces" | "neutral" | "khronos-pbr-neutral"; throws naming the choices.
 ToneMapping parseToneMapping(std::string_view name, const SourceLocation& where = {});
 
-/// Reads [x, y, z] (numbers) at `value`, naming `what` in errors.
-glm::vec3 readVec3(const json::Value& value, std::string_view what);
+/// Reads [x, y, z] (numbers in `range`) at `value`, naming `what` in errors.
+glm::vec3 readVec3(const json::Value& value, std::string_view what, const NumberRange& range = kCoordinateRange);
+
+/// Throws th::Error at `where` for a camera that cannot make a picture: position on the
+/// target, a zero up vector or one along the view, a field of view outside (0, 180) degrees,
+/// clip planes not 0 < near < far.
+void checkCamera(const glm::vec3& position, const glm::vec3& target, const glm::vec3& up, float yfov, float nearPlane,
+                 float farPlane, const SourceLocation& where, std::string_view what);
 
 } // namespace th

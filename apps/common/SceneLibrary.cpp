@@ -10,22 +10,54 @@
 #include "common/scenes/LightStressScene.h"
 #include "common/scenes/PluginsScene.h"
 #include "core/Error.h"
+#include "core/Files.h"
 #include "core/Str.h"
 
 namespace th {
 
 namespace {
 
+/// A sample's name ("DamagedHelmet"), not a path.
+bool isSampleName(const std::string& name) {
+    return !name.empty() && name.find('/') == std::string::npos && name != "." && name != "..";
+}
+
+/// Shipped scenes (assets/scenes) may need shared samples a user's machine lacks: only for
+/// them is an absent asset a skip (MissingAssetError, exit 77) rather than a failure.
+bool isShippedScene(const SceneBuildContext& context, const SceneFile& file) {
+    return !context.assetsDirectory.empty() && isInside(context.assetsDirectory / "scenes", file.path);
+}
+
+/// A file a scene file names (`key`): a path relative to the scene file's folder, or one in
+/// the shared folder. Either must stay inside its folder unless it lies in a trusted one.
+/// Empty when it exists in neither place.
+std::filesystem::path findSceneAsset(const SceneBuildContext& context, const SceneFile& file, const std::string& name,
+                                     const SourceLocation& where, std::string_view key,
+                                     std::initializer_list<std::filesystem::path> sharedFolders) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path local = containedPath(file.path.parent_path(), name, context.trustedFolders, where, key);
+    if (fs::exists(local, ec)) return local;
+    for (const fs::path& folder : sharedFolders) {
+        if (fs::path(name).is_absolute() || !isInside(folder, name)) continue;
+        if (fs::path p = folder / name; fs::exists(p, ec)) return p;
+    }
+    return {};
+}
+
 std::filesystem::path resolveModel(const SceneBuildContext& context, const SceneFile& file, const std::string& name,
                                    const SourceLocation& where) {
-    namespace fs = std::filesystem;
     // A sample name ("DamagedHelmet"), a path relative to the scene file, or one in the shared folder.
-    if (fs::path p = findSampleModel(context.sharedDirectory, name); !p.empty()) return p;
-    for (fs::path p : {file.path.parent_path() / name, context.sharedDirectory / name, context.sharedDirectory / "gltf" / name})
-        if (fs::exists(p)) return p;
-    throw MissingAssetError(where, str("params.model: scene '", file.name, "' needs the glTF model '", name,
-                                       "', found neither as a sample in ",
-                    (context.sharedDirectory / "gltf").string(), " nor as a file"));
+    if (isSampleName(name))
+        if (std::filesystem::path p = findSampleModel(context.sharedDirectory, name); !p.empty()) return p;
+    std::filesystem::path p = findSceneAsset(context, file, name, where, "params.model",
+                                             {context.sharedDirectory, context.sharedDirectory / "gltf"});
+    if (!p.empty()) return p;
+    std::string message = str("params.model: scene '", file.name, "' needs the glTF model '", name,
+                              "', found neither as a sample in ", (context.sharedDirectory / "gltf").string(),
+                              " nor as a file next to the scene file");
+    if (isShippedScene(context, file)) throw MissingAssetError(where, message);
+    throw Error(where, message);
 }
 
 BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
@@ -33,17 +65,20 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     json::ObjectReader p(*file.params, "params");
     GltfSceneOptions o;
     const auto& model = p.required("model");
+    if (model.asString("params.model").empty()) throw Error(model.where(), "'params.model' is empty: name a sample or a .gltf/.glb file");
     o.model = resolveModel(context, file, model.asString("params.model"), model.where());
     if (auto* env = p.optional("environment")) {
         std::string e = env->asString("params.environment");
-        o.environment = std::filesystem::exists(file.path.parent_path() / e) ? file.path.parent_path() / e
-                                                                             : context.sharedDirectory / e;
-        if (!std::filesystem::exists(o.environment))
-            throw MissingAssetError(env->where(), str("environment '", e, "' not found (looked next to the scene file and in ",
-                                          context.sharedDirectory.string(), ")"));
+        o.environment = findSceneAsset(context, file, e, env->where(), "params.environment", {context.sharedDirectory});
+        if (o.environment.empty()) {
+            std::string message = str("params.environment: '", e, "' not found (looked next to the scene file and in ",
+                                      context.sharedDirectory.string(), ")");
+            if (isShippedScene(context, file)) throw MissingAssetError(env->where(), message);
+            throw Error(env->where(), message);
+        }
     }
-    o.environmentIntensity = float(p.number("environmentIntensity", 1.0));
-    if (auto* h = p.optional("skyHour")) o.skyHour = float(h->asNumber("params.skyHour"));
+    o.environmentIntensity = float(p.number("environmentIntensity", 1.0, kIntensityRange));
+    if (auto* h = p.optional("skyHour")) o.skyHour = float(h->asNumber("params.skyHour", kHourRange));
     o.punctualLights = p.boolean("punctualLights", true);
     o.showEnvironment = p.boolean("showEnvironment", true);
     // The same as th-capture's --animation and --time.
@@ -127,6 +162,10 @@ void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& ren
     if (f.camera.nearPlane) c.nearPlane = *f.camera.nearPlane;
     if (f.camera.farPlane) c.farPlane = *f.camera.farPlane;
     c.aspect = float(f.width) / float(f.height);
+    // The file's camera over the kind's: together they must still make a picture (a
+    // position given alone may land on the kind's target).
+    if (f.document && f.document->find("camera"))
+        checkCamera(c.position, c.target, c.up, c.yfov, c.nearPlane, c.farPlane, f.document->find("camera")->where(), "camera");
     if (f.hour) scene.sky.hour = *f.hour;
     if (f.toneMapping) scene.post.toneMapping = *f.toneMapping;
     if (f.exposure) scene.post.exposure = *f.exposure;

@@ -13,6 +13,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "DemoPanels.h"
+#include "ModelScene.h"
 #include "common/AppPaths.h"
 #include "common/Presets.h"
 #include "common/SceneLibrary.h"
@@ -29,8 +30,6 @@ namespace th {
 
 namespace {
 DemoApp* gApp = nullptr; // GLFW callbacks carry no context pointer of ours beyond the window's
-
-bool isModel(const std::filesystem::path& p) { return p.extension() == ".gltf" || p.extension() == ".glb"; }
 } // namespace
 
 DemoApp::DemoApp(Context& context, DemoOptions options) : mContext(context), mOptions(std::move(options)) {
@@ -76,15 +75,10 @@ DemoApp::~DemoApp() {
 
 void DemoApp::load(const std::filesystem::path& path) {
     try {
-        SceneBuildContext context{*mRenderer, assetsDirectory(), sharedDirectory(), 1};
+        SceneBuildContext context{*mRenderer, assetsDirectory(), sharedDirectory(), 1, mOptions.trustedFolders};
         std::unique_ptr<BuiltScene> built;
-        if (isModel(path)) {
-            GltfSceneOptions g;
-            g.model = path;
-            std::filesystem::path studio = sharedDirectory() / "gltf" / "environment" / "neutral_studio.hdr";
-            if (std::filesystem::exists(studio)) g.environment = studio;
-            else g.skyHour = 10.0f;
-            built = std::make_unique<BuiltScene>(buildGltfScene(context, g));
+        if (isModelFile(path)) {
+            built = std::make_unique<BuiltScene>(buildModelScene(context, path));
         } else {
             SceneFile file = loadSceneFile(path, sceneKindKeys);
             context.seed = file.seed;
@@ -202,9 +196,12 @@ void DemoApp::hotReload() {
         for (auto& name : changed) logInfo("shader reloaded: ", name);
         if (mScene)
             for (auto& p : mScene->plugins)
-                if (reloadPluginSnippets(*p)) logInfo("plugin snippets reloaded: ", p->name());
+                if (mSnippets.reload(*p)) logInfo("plugin snippets reloaded: ", p->name());
+        mLastReloadError.clear();
     } catch (const std::exception& e) {
-        logError("hot reload: ", e.what());
+        // Polled twice a second: the same broken file is reported once.
+        if (mLastReloadError != e.what()) logError("hot reload: ", e.what());
+        mLastReloadError = e.what();
     }
 }
 

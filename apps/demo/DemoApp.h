@@ -11,6 +11,7 @@
 
 #include "common/scenes/BuiltScene.h"
 #include "gl/Context.h"
+#include "plugins/common/SnippetFile.h"
 #include "render/Renderer.h"
 #include "scene/CameraControllers.h"
 
@@ -23,6 +24,7 @@ struct DemoOptions {
     std::filesystem::path screenshotDirectory = ".";
     int maxFrames = 0;               ///< quit after this many frames (0 = run until closed)
     bool hotReload = true;
+    std::vector<std::filesystem::path> trustedFolders; ///< --allow-path: folders scene files may name
 };
 
 class DemoApp {
@@ -70,6 +72,8 @@ private:
     std::optional<std::filesystem::path> mPendingLoad;
     bool mScreenshotRequested = false;
     double mLastReload = 0;
+    SnippetReloader mSnippets;
+    std::string mLastReloadError;
     double mLastMouseX = 0, mLastMouseY = 0;
     bool mDragging = false;
 };

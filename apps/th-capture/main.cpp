@@ -8,9 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "assets/GltfValidation.h"
 #include "assets/ImageLoader.h"
+#include "CaptureOptions.h"
 #include "common/AppPaths.h"
 #include "common/Capture.h"
+#include "common/CommandLine.h"
+#include "common/GoldenSettings.h"
 #include "common/ImageVariety.h"
 #include "common/SceneLibrary.h"
 #include "common/scenes/GltfScene.h"
@@ -24,169 +28,29 @@ using namespace th;
 
 namespace {
 
-const char* kUsage = R"(usage:
-  th-capture --scene FILE.json [--out FILE.png]
-  th-capture --all [--out-dir DIR]
-  th-capture --gltf FILE --out FILE.png [glTF options]
-  ... [--compare GOLDEN_DIR [--report FILE.html]] [--update GOLDEN_DIR]
-  th-capture --check-not-blank FILE.png [--region X,Y,W,H] [--min-share S] [--delta-e D]
-
-Scene files: assets/scenes/*.json (see assets/scenes/README.md). --all captures every
-shipped scene file.
-
-glTF options (glTF world space: +Y up, right-handed; without a camera the view frames the
-model's bounds):
-  --size WxH                 output size (default 1280x720)
-  --camera-position X,Y,Z    --camera-target X,Y,Z    --camera-up X,Y,Z
-  --yfov DEGREES             vertical field of view (default 45)
-  --near N  --far F          clip planes
-  --env FILE.hdr             equirectangular Radiance environment for image-based light
-  --env-intensity K          environment multiplier (default 1)
-  --sky HOUR                 the procedural sky at HOUR (0-24) instead of --env
-  --no-punctual              ignore the model's KHR_lights_punctual lights (IBL only)
-  --background R,G,B         flat background colour, sRGB 0-255 (not the environment)
-  --tonemap none|aces|neutral  (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
-  --exposure E               exposure multiplier (default 1)
-  --animation NAME|INDEX|all pose the model with a clip (all: every clip together)
-  --time SECONDS             the time the clip is posed at (default 0)
-
-Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
-(--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
-writes <name>.diff.png heat maps and an HTML report, and exits 1 on any regression or
-missing golden. --update DIR writes the captures as the new goldens.
-
-Blank check: --check-not-blank reads an image (a screenshot, say) and exits 1 unless at least
-the share S (default 0.02) of the pixels in the region (default the whole image; W or H 0 runs
-to the edge) differ by more than ΔE D (default 3) from the region's most common colour: a
-cleared or black framebuffer fails. No GL context is made.
-)";
-
 [[noreturn]] void usageError(const std::string& message) {
     std::fprintf(stderr, "th-capture: %s\n(see th-capture --help)\n", message.c_str());
     std::exit(2);
 }
 
-/// The whole of `text` as a finite number ("2x" or "1e99" is a usage error, not 2 or inf).
-float parseNumber(const std::string& option, std::string_view text) {
-    std::string s(text);
-    size_t used = 0;
-    float v = 0.0f;
-    try {
-        v = std::stof(s, &used);
-    } catch (...) {
-        used = 0;
-    }
-    if (s.empty() || used != s.size() || !std::isfinite(v)) usageError(str(option, ": '", s, "' is not a number"));
-    return v;
-}
-
-glm::vec3 parseTriple(const std::string& option, const std::string& value) {
-    std::vector<std::string_view> parts = split(value, ',');
-    if (parts.size() != 3) usageError(str(option, " expects X,Y,Z, got '", value, "'"));
-    glm::vec3 v;
-    for (int i = 0; i < 3; ++i) v[i] = parseNumber(option, parts[size_t(i)]);
-    return v;
-}
-
-struct Options {
-    std::vector<std::filesystem::path> scenes;
-    std::filesystem::path gltf;
-    std::filesystem::path out, outDir = "captures";
-    std::filesystem::path compareDir, updateDir, report;
-    int width = 1280, height = 720;
-    bool sizeGiven = false;
-    std::optional<glm::vec3> position, target, up, background;
-    float yfovDegrees = 45.0f;
-    std::optional<float> nearPlane, farPlane, skyHour;
-    std::filesystem::path env;
-    float envIntensity = 1.0f;
-    bool punctual = true;
-    ToneMapping tonemap = ToneMapping::PbrNeutral;
-    float exposure = 1.0f;
-    CompareTolerance tolerance;
-    std::filesystem::path checkNotBlank;
-    ImageRegion region;
-    double minShare = 0.02;
-    std::string animation;
-    std::optional<float> time;
-};
+using Options = CaptureOptions;
 
 Options parse(int argc, char** argv) {
-    Options o;
-    auto value = [&](int& i) -> std::string {
-        if (i + 1 >= argc) usageError(str(argv[i], " needs a value"));
-        return argv[++i];
-    };
-    auto number = [&](int& i) {
-        std::string option = argv[i];
-        return parseNumber(option, value(i));
-    };
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(kUsage, stdout);
+    try {
+        Options o = parseCaptureOptions(argc, argv);
+        if (o.help) {
+            std::fputs(kCaptureUsage, stdout);
             std::exit(0);
-        } else if (a == "--scene") o.scenes.push_back(value(i));
-        else if (a == "--all") {
+        }
+        if (o.allScenes) {
             auto all = shippedSceneFiles(assetsDirectory());
             if (all.empty()) usageError(str("no scene files in ", (assetsDirectory() / "scenes").string()));
             o.scenes.insert(o.scenes.end(), all.begin(), all.end());
-        } else if (a == "--gltf") o.gltf = value(i);
-        else if (a == "--out") o.out = value(i);
-        else if (a == "--out-dir") o.outDir = value(i);
-        else if (a == "--compare") o.compareDir = value(i);
-        else if (a == "--update") o.updateDir = value(i);
-        else if (a == "--report") o.report = value(i);
-        else if (a == "--size") {
-            std::string v = value(i);
-            char trailing = 0;
-            if (std::sscanf(v.c_str(), "%dx%d%c", &o.width, &o.height, &trailing) != 2 || o.width < 1 || o.height < 1 ||
-                o.width > 8192 || o.height > 8192)
-                usageError(str("--size expects WxH (1 to 8192), got '", v, "'"));
-            o.sizeGiven = true;
-        } else if (a == "--camera-position") o.position = parseTriple(a, value(i));
-        else if (a == "--camera-target") o.target = parseTriple(a, value(i));
-        else if (a == "--camera-up") o.up = parseTriple(a, value(i));
-        else if (a == "--yfov") o.yfovDegrees = number(i);
-        else if (a == "--near") o.nearPlane = number(i);
-        else if (a == "--far") o.farPlane = number(i);
-        else if (a == "--env") o.env = value(i);
-        else if (a == "--env-intensity") o.envIntensity = number(i);
-        else if (a == "--sky") o.skyHour = number(i);
-        else if (a == "--no-punctual") o.punctual = false;
-        else if (a == "--background") o.background = parseTriple(a, value(i)) / 255.0f;
-        else if (a == "--tonemap") {
-            try {
-                o.tonemap = parseToneMapping(value(i));
-            } catch (const Error& e) {
-                usageError(e.what());
-            }
-        } else if (a == "--exposure") o.exposure = number(i);
-        else if (a == "--animation") o.animation = value(i);
-        else if (a == "--time") o.time = number(i);
-        else if (a == "--delta-e") o.tolerance.deltaE = number(i);
-        else if (a == "--max-share") o.tolerance.maxDifferingShare = number(i);
-        else if (a == "--check-not-blank") o.checkNotBlank = value(i);
-        else if (a == "--min-share") o.minShare = number(i);
-        else if (a == "--region") {
-            std::string v = value(i);
-            char trailing = 0;
-            ImageRegion& r = o.region;
-            if (std::sscanf(v.c_str(), "%d,%d,%d,%d%c", &r.x, &r.y, &r.width, &r.height, &trailing) != 4 || r.x < 0 ||
-                r.y < 0 || r.width < 0 || r.height < 0)
-                usageError(str("--region expects X,Y,W,H in pixels, got '", v, "'"));
         }
-        else usageError(str("unknown option '", a, "'"));
-    }
-    if (!o.checkNotBlank.empty()) {
-        if (!o.scenes.empty() || !o.gltf.empty()) usageError("--check-not-blank reads an image; it captures nothing");
         return o;
+    } catch (const UsageError& e) {
+        usageError(e.what());
     }
-    if (o.scenes.empty() && o.gltf.empty()) usageError("nothing to capture: give --scene, --all or --gltf");
-    if (!o.gltf.empty() && o.out.empty() && o.compareDir.empty() && o.updateDir.empty()) usageError("--gltf needs --out FILE.png");
-    if (o.time && o.animation.empty()) usageError("--time needs --animation NAME|INDEX|all");
-    if (!o.animation.empty() && o.gltf.empty()) usageError("--animation poses a --gltf model (scene files take \"animation\" in params)");
-    return o;
 }
 
 /// With a flat background, how many pixels show the model; none is a warning (a camera that
@@ -216,21 +80,39 @@ int checkNotBlank(const Options& o) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv);
+
+int main(int argc, char** argv) { return finishStandardOutput("th-capture", run(argc, argv)); }
+
+static int validateOnly(const Options& o) {
+    GltfDiagnostics report = validateGltfFile(o.gltf);
+    std::fputs((o.json ? report.toJson() : report.toText()).c_str(), stdout);
+    return report.hasErrors() ? 1 : 0;
+}
+
+int run(int argc, char** argv) {
+    reportFileSizeLimitAsError();
     Options o = parse(argc, argv);
     if (!o.checkNotBlank.empty()) return checkNotBlank(o);
+    if (o.validateOnly) return validateOnly(o);
     try {
         ContextDesc desc;
         desc.kind = ContextKind::Headless;
         desc.width = o.width;
         desc.height = o.height;
+        // Goldens carry the settings they were made under; comparing or updating applies them.
+        std::filesystem::path goldens = !o.compareDir.empty() ? o.compareDir : o.updateDir;
+        std::optional<GoldenSettings> golden = goldens.empty() ? std::nullopt : loadGoldenSettings(goldens);
+        if (golden) applyGoldenSettings(*golden, desc);
         auto context = createContext(desc);
+        if (!o.updateDir.empty() && !loadGoldenSettings(o.updateDir))
+            writeGoldenSettings(o.updateDir, {context->info().api, context->info().limitsProfile});
         std::vector<GoldenCheck> checks;
         int failures = 0;
         {
             RendererOptions ro;
             Renderer renderer(*context, ro);
-            SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
+            SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1, o.trustedFolders};
             auto handle = [&](const std::string& name, const ImageRgba8& image, const std::filesystem::path& explicitOut) {
                 if (!o.updateDir.empty()) {
                     writePng(o.updateDir / (name + ".png"), image);
@@ -291,11 +173,12 @@ int main(int argc, char** argv) {
                 camera.yfov = glm::radians(o.yfovDegrees);
                 camera.aspect = float(o.width) / float(o.height);
                 scene.update();
-                camera.frame(scene.bounds());
+                camera.frame(scene.bounds()); // buildGltfScene has checked that the bounds can be framed
                 if (o.position) camera.position = *o.position;
                 if (o.target) camera.target = *o.target;
                 if (o.up) camera.up = *o.up;
-                if (o.position) camera.fitDepthRange(scene.bounds());
+                if (o.position && !camera.fitDepthRange(scene.bounds()))
+                    throw Error(str("--camera-position: the model is too far from the camera for a float depth range"));
                 if (o.nearPlane) camera.nearPlane = *o.nearPlane;
                 if (o.farPlane) camera.farPlane = *o.farPlane;
                 if (o.background) {

@@ -88,9 +88,9 @@ const std::vector<ShippedMaterial>& shippedMaterials() {
     return materials;
 }
 
-std::vector<PluginCode> loadPlugins(std::string_view spec) {
+std::vector<PluginCode> loadPlugins(std::string_view spec, const std::vector<std::filesystem::path>& trustedFolders) {
     if (spec.empty()) return {};
-    if (endsWith(spec, ".json")) return loadPluginList(std::filesystem::path(spec));
+    if (endsWith(spec, ".json")) return loadPluginList(std::filesystem::path(spec), trustedFolders);
     std::vector<PluginCode> out;
     for (std::string_view name : split(spec, ',')) {
         name = trim(name);
@@ -102,7 +102,7 @@ std::vector<PluginCode> loadPlugins(std::string_view spec) {
         for (const auto& path : tried) {
             std::error_code ec;
             if (!std::filesystem::is_regular_file(path, ec)) continue;
-            for (PluginCode& p : parsePluginList(readFile(path), path.generic_string(), path.parent_path(), uint32_t(out.size())))
+            for (PluginCode& p : parsePluginList(readFile(path), path.generic_string(), path.parent_path(), uint32_t(out.size()), trustedFolders))
                 out.push_back(std::move(p));
             found = true;
             break;

@@ -38,6 +38,6 @@ const std::vector<ShippedMaterial>& shippedMaterials();
 
 /// "--plugins" argument: a .json file, or comma-separated names each looked up as
 /// <name>.json or plugins/<name>/<name>.json under the current directory.
-std::vector<PluginCode> loadPlugins(std::string_view spec);
+std::vector<PluginCode> loadPlugins(std::string_view spec, const std::vector<std::filesystem::path>& trustedFolders = {});
 
 } // namespace th

@@ -1,5 +1,6 @@
 // th-shader: the shader pipeline on the command line. See usage() below.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "MaterialResolution.h"
 #include "common/BenchStats.h"
 #include "material/EffectCache.h"
+#include "material/EngineInterface.h"
 #include "material/ErrorMaterial.h"
 #include "material/PbrMaterial.h"
 #include "plugins/library/PluginLibrary.h"
@@ -28,9 +31,11 @@
 #include "shader/IncludeExpander.h"
 #include "shader/Injector.h"
 #include "shader/Lint.h"
+#include "shader/PluginIncludes.h"
 #include "shader/Preprocessor.h"
 #include "shader/ShaderBuilder.h"
 #include "shader/ShaderInterface.h"
+#include "shader/ShaderModules.h"
 
 namespace {
 
@@ -62,6 +67,8 @@ constexpr const char* kUsage = R"(usage:
       pair needs -D maxLights=N). Each lists the texture units used of the limit and every
       unit's owner; the exit status is 1 when any material is over a budget or fails to build.
   --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
+  --allow-path DIR lets a plugin JSON file name snippet files in DIR; otherwise its {"file": ...}
+      snippets must lie in its own folder.
 )";
 
 struct UsageError : std::runtime_error {
@@ -79,6 +86,8 @@ struct Options {
     int repeat = 0;
     bool annotate = false, validate = false, instanced = false;
     bool pairs = false; ///< report: the store's other shader pairs too
+    /// --allow-path: folders a plugin list may name snippet files in outside its own folder.
+    std::vector<std::filesystem::path> trustedFolders;
 };
 
 Options parseArguments(int argc, char** argv) {
@@ -128,6 +137,7 @@ Options parseArguments(int argc, char** argv) {
         } else if (a == "--annotate") o.annotate = true;
         else if (a == "--validate") o.validate = true;
         else if (a == "--pairs") o.pairs = true;
+        else if (a == "--allow-path") o.trustedFolders.push_back(value("a folder"));
         else if (a == "-" || a[0] != '-') {
             if (haveFile) throw UsageError(str("more than one input file ('", o.file, "' and '", a, "')"));
             o.file = a;
@@ -192,14 +202,15 @@ int runPreprocess(const Options& o) {
     ShaderText input = readInput(o.file);
     Preprocessor preprocessor;
     ShaderText out = preprocessor.run(input, defines);
-    measure(o.repeat, [&] { out = preprocessor.run(input, defines); });
+    // Steady state, as ShaderBuilder runs it: the output buffers are reused between runs.
+    measure(o.repeat, [&] { preprocessor.runInto(input, defines, {}, out); });
     print(out, o.annotate);
     return 0;
 }
 
 int runInject(const Options& o) {
     ShaderStore store = makeStore(o);
-    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins, o.trustedFolders);
     std::vector<const PluginCode*> pointers;
     for (const PluginCode& p : plugins) pointers.push_back(&p);
     ShaderText input = readInput(o.file);
@@ -208,7 +219,15 @@ int runInject(const Options& o) {
     includeOptions.indexParameters = indexParameters(o.defines);
     IncludeExpander expander(store);
     std::string name = o.file.empty() ? "<stdin>" : o.file;
-    auto work = [&] { return Injector::inject(expander.expand(input, includeOptions), stage, pointers, name); };
+    auto work = [&] {
+        // As an effect build: plugin code's own includes expanded, the modules it uses added.
+        std::deque<PluginCode> expandedPlugins;
+        std::vector<const PluginCode*> withIncludes =
+            PluginIncludes::expand(expander, includeOptions, stage, pointers, expandedPlugins);
+        PluginCode modules = ShaderModules::resolve(store, expander, includeOptions, stage, pointers);
+        if (modules.hasCode()) withIncludes.push_back(&modules);
+        return Injector::inject(expander.expand(input, includeOptions), stage, withIncludes, name);
+    };
     InjectionResult result = work();
     measure(o.repeat, [&] { result = work(); });
 
@@ -263,7 +282,7 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
     auto material = std::make_shared<PbrMaterial>(o.material);
     std::vector<PluginCode> dataPlugins;
     if (endsWith(o.plugins, ".json")) {
-        dataPlugins = loadPlugins(o.plugins);
+        dataPlugins = loadPlugins(o.plugins, o.trustedFolders);
         for (const PluginCode& p : dataPlugins) material->addPlugin(std::make_shared<DataPlugin>(p), true);
     } else {
         for (std::string_view name : split(o.plugins, ','))
@@ -304,18 +323,14 @@ int runBuildEngineMaterial(const Options& o, ShaderStore& store) {
 int runBuild(const Options& o) {
     ShaderStore store = makeStore(o);
     if (o.material == "pbr") return runBuildEngineMaterial(o, store);
-    std::vector<PluginCode> plugins = loadPlugins(o.plugins);
+    std::vector<PluginCode> plugins = loadPlugins(o.plugins, o.trustedFolders);
     ShaderBuildRequest request;
     request.stage = *o.stage;
     request.source = materialShaderName(store, o.material, request.stage);
     request.language = o.language;
     request.defines = o.defines;
-    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
-    if (!o.pass.empty()) {
-        std::string passDefine = "PASS_" + o.pass;
-        for (char& c : passDefine) c = char(std::toupper(uint8_t(c)));
-        setDefine(request.defines, passDefine, "1");
-    }
+    for (std::string_view d : engine_define::kPass) request.builtinDefines.emplace_back(d);
+    if (RenderPass pass; !o.pass.empty() && parseRenderPass(o.pass, pass)) setDefine(request.defines, passDefine(pass), "1");
     for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
     request.indexParameters = indexParameters(o.defines);
     for (const PluginCode& p : plugins) request.plugins.push_back(&p);
@@ -369,9 +384,9 @@ bool reportShaderPair(const ShaderStore& store, const std::string& name, const O
     ShaderBuildRequest request;
     request.stage = ShaderStage::Fragment;
     request.language = o.language;
-    request.builtinDefines = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
+    for (std::string_view d : engine_define::kPass) request.builtinDefines.emplace_back(d);
     request.defines = o.defines;
-    setDefine(request.defines, "PASS_MAIN", "1");
+    setDefine(request.defines, passDefine(RenderPass::Main), "1");
     for (const ShaderDefine& d : o.defines) request.declaredDefines.push_back(d.name);
     request.indexParameters = indexParameters(o.defines);
     request.lintErrorsThrow = false;
@@ -450,13 +465,22 @@ int runReport(const Options& o) {
 
 } // namespace
 
+/// The shader text is the product: a write to stdout that fails (a full disk, a closed pipe)
+/// fails the command.
+static int flushed(int status) {
+    std::cout.flush();
+    if (std::cout) return status;
+    std::cerr << "th-shader: cannot write standard output: " << std::strerror(errno) << "\n";
+    return status == 0 ? 1 : status;
+}
+
 int main(int argc, char** argv) {
     try {
         Options o = parseArguments(argc, argv);
-        if (o.command == "preprocess") return runPreprocess(o);
-        if (o.command == "inject") return runInject(o);
-        if (o.command == "report") return runReport(o);
-        return runBuild(o);
+        if (o.command == "preprocess") return flushed(runPreprocess(o));
+        if (o.command == "inject") return flushed(runInject(o));
+        if (o.command == "report") return flushed(runReport(o));
+        return flushed(runBuild(o));
     } catch (const UsageError& e) {
         std::cerr << "th-shader: " << e.what() << "\n" << kUsage;
         return 2;

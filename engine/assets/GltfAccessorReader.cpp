@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "assets/GltfDiagnostics.h"
 #include "core/Str.h"
 
 namespace th {
@@ -208,10 +209,20 @@ static void applySparse(const tinygltf::Accessor& a, int accessor, const std::st
     const uint8_t* values =
         bytesOf(accessor, a.sparse.values.bufferView, uint64_t(a.sparse.values.byteOffset), uint64_t(n) * elementSize);
     (void)what;
+    double previous = -1.0;
     for (int k = 0; k < n; ++k) {
         double raw = rawComponent(indices + size_t(k) * size_t(indexSize), indexType);
         if (raw >= double(count))
             throw fail(str("sparse index ", uint64_t(raw), " is not below the accessor's count ", count));
+        // glTF requires strictly increasing sparse indices (the validator's
+        // ACCESSOR_SPARSE_INDICES_NON_INCREASING): a repeat would make the result depend on order.
+        if (raw <= previous) {
+            Error e = fail(str("sparse index ", k, " is ", uint64_t(raw), ", not above the previous ", uint64_t(previous),
+                               " (sparse indices must increase)"));
+            throw GltfError(e.where(), e.message(), "ACCESSOR_SPARSE_INDICES_NON_INCREASING",
+                            str("/accessors/", accessor, "/sparse/indices"));
+        }
+        previous = raw;
         const uint8_t* p = values + size_t(k) * elementSize;
         for (int c = 0; c < components; ++c) sink(size_t(raw), c, rawComponent(p + size_t(c) * size_t(size), type));
     }

@@ -23,6 +23,10 @@ void GltfImportContext::warn(SourceLocation where, std::string message) {
     out.warnings.push_back(std::move(w));
 }
 
+void GltfImportContext::diagnose(const char* code, std::string pointer, SourceLocation where, std::string message) {
+    out.report.add(code, GltfSeverity::Warning, std::move(pointer), std::move(message), std::move(where));
+}
+
 std::string GltfImportContext::meshLabel(int mesh) const {
     const std::string& meshName = model.meshes[size_t(mesh)].name;
     return meshName.empty() ? str("mesh ", mesh) : str("mesh ", mesh, " '", meshName, "'");

@@ -63,6 +63,9 @@ struct GltfImportContext {
 
     /// Logs a problem a viewer can live with and keeps it in the model's warnings.
     void warn(SourceLocation where, std::string message);
+    /// A warning with a validator code and JSON pointer, kept in the model's report (and
+    /// logged with the document's warnings at the end of the import).
+    void diagnose(const char* code, std::string pointer, SourceLocation where, std::string message);
 
     /// "mesh 3 'Wheel'" (or "mesh 3" without a name).
     std::string meshLabel(int mesh) const;

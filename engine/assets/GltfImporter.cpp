@@ -1,6 +1,9 @@
 #include "assets/GltfImporter.h"
 
+#include <algorithm>
+
 #include "assets/GltfAnimationImport.h"
+#include "assets/GltfDocumentValidator.h"
 #include "assets/GltfFileAccess.h"
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
@@ -8,6 +11,7 @@
 #include "assets/GltfMeshes.h"
 #include "assets/GltfNodes.h"
 #include "core/Files.h"
+#include "core/Log.h"
 #include "core/Str.h"
 
 // The import runs its parts in the order their data needs: file access first, then images,
@@ -20,6 +24,29 @@ namespace th {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// The document checks (GltfDocumentValidator): values tinygltf would read as absent or as a
+/// default (a mesh index "0", baseColorFactor "red") stop the import with the first one's
+/// code and pointer; warnings go to the report. Loops and second parents are left to the
+/// node part, whose messages name the nodes.
+void checkGltfDocument(GltfImportContext& ctx) {
+    GltfDiagnostics& report = ctx.out.report;
+    validateGltfDocument(ctx.doc, report);
+    std::vector<const GltfDiagnostic*> errors;
+    for (const GltfDiagnostic& m : report.messages)
+        if (m.severity == GltfSeverity::Error && m.code != "NODE_LOOP" && m.code != "NODE_PARENT_OVERRIDE") errors.push_back(&m);
+    if (errors.empty()) return;
+    const GltfDiagnostic& first = *errors.front();
+    throw GltfError(first.where, str(first.code, " at ", first.pointer, ": ", first.message,
+                                 errors.size() > 1 ? str(" (and ", errors.size() - 1, " more errors: th-capture --gltf FILE "
+                                                         "--validate-only lists them)")
+                                                   : std::string()),
+                    first.code, first.pointer);
+}
+
+} // namespace
+
 ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& modelFolder, std::string_view displayName,
                                    const GltfImportOptions& options) {
     GltfImportContext ctx(bytes, modelFolder, std::string(displayName), options);
@@ -27,19 +54,59 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
     if (options.maxFileBytes < bytes.size())
         throw Error(SourceLocation{ctx.name},
                     str("file is ", bytes.size(), " bytes, more than the limit of ", options.maxFileBytes));
-    loadGltfDocument(ctx);
-    readGltfImages(ctx);
-    readGltfTextures(ctx);
-    readGltfMaterials(ctx);
-    readGltfMeshes(ctx);
-    assignGltfColorSpaces(ctx);
-    readGltfCameras(ctx);
-    readGltfLights(ctx);
-    readGltfNodes(ctx);
-    readGltfNodeWeights(ctx);
-    readGltfSkins(ctx);
-    readGltfAnimations(ctx);
-    readGltfScene(ctx);
+    GltfDiagnostics& report = ctx.out.report;
+    report.file = ctx.name;
+    auto importerWarnings = [&] {
+        for (const ImportWarning& w : ctx.out.warnings) report.add("IMPORT_WARNING", GltfSeverity::Warning, "", w.message, w.where);
+    };
+    bool documentChecked = false;
+    try {
+        loadGltfDocument(ctx);
+        documentChecked = true;
+        checkGltfDocument(ctx);
+        readGltfImages(ctx);
+        readGltfTextures(ctx);
+        readGltfMaterials(ctx);
+        readGltfMeshes(ctx);
+        assignGltfColorSpaces(ctx);
+        readGltfCameras(ctx);
+        readGltfLights(ctx);
+        readGltfNodes(ctx);
+        readGltfNodeWeights(ctx);
+        readGltfSkins(ctx);
+        readGltfAnimations(ctx);
+        readGltfScene(ctx);
+    } catch (const Error& e) {
+        // The report says everything met up to the error, then the error itself (once: the
+        // document checks have listed theirs already).
+        if (options.report) {
+            // tinygltf refuses some files (a sparse accessor without values) before the
+            // document checks run: run them now, so the report names the value at fault.
+            if (!documentChecked) {
+                GltfDiagnostics document = validateGltfJson(bytes, ctx.name);
+                report.messages.insert(report.messages.begin(), document.messages.begin(), document.messages.end());
+            }
+            importerWarnings();
+            const GltfError* coded = dynamic_cast<const GltfError*>(&e);
+            std::string code = coded ? coded->code() : "IMPORT_ERROR";
+            std::string pointer = coded ? coded->pointer() : "";
+            bool listed = std::any_of(report.messages.begin(), report.messages.end(),
+                                      [&](auto& m) { return m.code == code && m.pointer == pointer; });
+            if (!listed) report.add(code, GltfSeverity::Error, pointer, e.message(), e.where());
+            *options.report = report;
+        }
+        throw;
+    }
+    importerWarnings();
+    // The document's warnings, grouped at the end (the importer's own are logged as they come).
+    size_t documentWarnings = report.count(GltfSeverity::Warning) - ctx.out.warnings.size();
+    if (documentWarnings > 0) {
+        std::string lines;
+        for (const GltfDiagnostic& m : report.messages)
+            if (m.code != "IMPORT_WARNING") lines += str("\n  ", m.where.toString(), ": ", m.code, " at ", m.pointer, ": ", m.message);
+        logWarning("glTF: ", ctx.name, ": ", documentWarnings, " warnings from the document checks:", lines);
+    }
+    if (options.report) *options.report = report;
     return std::move(ctx.out);
 }
 

@@ -16,6 +16,8 @@
 
 namespace th {
 
+struct GltfDiagnostics;
+
 struct GltfImportOptions {
     /// Images larger than this (width × height) are replaced by the checker fallback with a
     /// warning, so a model with one oversized texture still renders.
@@ -33,6 +35,9 @@ struct GltfImportOptions {
     bool decodeImages = true;
     /// Skins with more joints than this are dropped with a warning (the joint texture's limit).
     size_t maxJoints = 1024;
+    /// When set, receives the import's report (GltfDiagnostics: codes, severities, JSON
+    /// pointers) whether the import succeeds or throws; a throw adds its error last.
+    GltfDiagnostics* report = nullptr;
 };
 
 /// Imports a .gltf or .glb file. Throws th::Error on malformed input (see the header comment).

@@ -1,9 +1,10 @@
 #include "assets/GltfMeshes.h"
 
-#include "assets/GltfAnimationImport.h"
-
+#include <cmath>
 #include <cstring>
+#include <limits>
 
+#include "assets/GltfAnimationImport.h"
 #include "assets/GltfImportContext.h"
 #include "assets/GltfMaterials.h"
 #include "assets/MeshAppend.h"
@@ -88,6 +89,29 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     }
     d.positions.resize(n);
     std::memcpy(d.positions.data(), positions.values.data(), n * sizeof(glm::vec3));
+    // The declared bounds against the data (the renderer computes its own, so a wrong
+    // declaration is only a warning): ACCESSOR_MIN_MISMATCH / ACCESSOR_MAX_MISMATCH.
+    const tinygltf::Accessor& pa = ctx.model.accessors[size_t(positionAccessor)];
+    if (pa.minValues.size() == 3 && pa.maxValues.size() == 3) {
+        glm::vec3 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
+        for (const glm::vec3& p : d.positions) {
+            lo = glm::min(lo, p);
+            hi = glm::max(hi, p);
+        }
+        for (int c = 0; c < 3; ++c) {
+            auto differs = [](double declared, float actual) {
+                return std::fabs(declared - double(actual)) > 1e-6 + 1e-4 * std::fabs(double(actual));
+            };
+            if (differs(pa.minValues[size_t(c)], lo[c]))
+                ctx.diagnose("ACCESSOR_MIN_MISMATCH", str("/accessors/", positionAccessor, "/min/", c), ctx.at("accessors", positionAccessor),
+                             str("Declared minimum value for this component (", pa.minValues[size_t(c)],
+                                 ") does not match actual minimum (", lo[c], ")."));
+            if (differs(pa.maxValues[size_t(c)], hi[c]))
+                ctx.diagnose("ACCESSOR_MAX_MISMATCH", str("/accessors/", positionAccessor, "/max/", c), ctx.at("accessors", positionAccessor),
+                             str("Declared maximum value for this component (", pa.maxValues[size_t(c)],
+                                 ") does not match actual maximum (", hi[c], ")."));
+        }
+    }
 
     auto readAttribute = [&](const char* name, std::initializer_list<int> components, auto& target) -> bool {
         const int accessor = attribute(name);

@@ -51,8 +51,19 @@ ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t ma
 std::optional<ImageSize> probeImageSize(std::string_view bytes) {
     if (bytes.empty() || bytes.size() > size_t(INT_MAX)) return std::nullopt;
     int w = 0, h = 0, comp = 0;
-    if (!stbi_info_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp)) return std::nullopt;
-    return ImageSize{w, h};
+    if (stbi_info_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp)) return ImageSize{w, h};
+    // stb_image refuses to even size a PNG over 2^30 bytes of pixels ("unknown image type"):
+    // read the size from the IHDR chunk, so the limit check can say what is wrong.
+    static const char kPngSignature[] = "\x89PNG\r\n\x1a\n";
+    if (bytes.size() >= 24 && bytes.substr(0, 8) == std::string_view(kPngSignature, 8) && bytes.substr(12, 4) == "IHDR") {
+        auto be32 = [&](size_t o) {
+            return (uint32_t(uint8_t(bytes[o])) << 24) | (uint32_t(uint8_t(bytes[o + 1])) << 16) |
+                   (uint32_t(uint8_t(bytes[o + 2])) << 8) | uint32_t(uint8_t(bytes[o + 3]));
+        };
+        uint32_t pw = be32(16), ph = be32(20);
+        if (pw > 0 && ph > 0 && pw <= uint32_t(INT_MAX) && ph <= uint32_t(INT_MAX)) return ImageSize{int(pw), int(ph)};
+    }
+    return std::nullopt;
 }
 
 ImageRgba8 decodeImage(std::string_view bytes, std::string_view name, uint64_t maxPixels) {

@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "assets/GltfDiagnostics.h"
 #include "core/Error.h"
 #include "core/Image.h"
 #include "material/PbrParams.h"
@@ -69,6 +70,10 @@ struct ImportedTexture {
     TextureSampler sampler;
 };
 
+/// The deepest node hierarchy the importer and the model loader accept. glTF sets no limit;
+/// real models stay far below it, and the scene graph's walks recurse once per level.
+inline constexpr int kMaxNodeDepth = 1000;
+
 struct ImportedNode {
     std::string name;
     glm::mat4 local{1.0f}; ///< from `matrix`, or translation · rotation · scale
@@ -118,6 +123,10 @@ struct ImportedModel {
     std::vector<Skin> skins;                ///< joints are node indices
     std::vector<AnimationClip> animations; ///< channels target node indices
     std::vector<ImportWarning> warnings;
+    /// Every problem the import met, with its code, severity and JSON pointer: the document
+    /// checks (GltfDocumentValidator) and the warnings above (IMPORT_WARNING). An error
+    /// there stopped the import, so a model that exists has only warnings in it.
+    GltfDiagnostics report;
 
     /// World matrix of every node (indexed like `nodes`), parents before children. Nodes that
     /// no root reaches keep their local matrix.

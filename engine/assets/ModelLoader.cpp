@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/Error.h"
 #include "core/Log.h"
 #include "core/Str.h"
 #include "scene/Geometry.h"
@@ -154,9 +155,26 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
     Node& root = parent.addChild(model.sourceName);
     out.root = &root;
     std::vector<glm::mat4> worlds = model.worldMatrices();
-    std::function<void(int, Node&)> build = [&](int index, Node& under) {
+    // An explicit stack, not recursion: a hierarchy from a file may be deep (a 10,000-level
+    // chain overflowed the stack here). The scene's own walks (world transforms, bounds,
+    // drawing, destruction) recurse per level, so depth is limited as the importer limits it.
+    struct Pending {
+        int index;
+        Node* under;
+        int depth;
+    };
+    std::vector<Pending> stack;
+    for (auto r = model.rootNodes.rbegin(); r != model.rootNodes.rend(); ++r) stack.push_back({*r, &root, 1});
+    while (!stack.empty()) {
+        auto [index, under, depth] = stack.back();
+        stack.pop_back();
+        if (index < 0 || size_t(index) >= model.nodes.size())
+            throw Error(SourceLocation{model.sourceName}, str("node ", index, " does not exist (", model.nodes.size(), " nodes)"));
+        if (depth > kMaxNodeDepth)
+            throw Error(SourceLocation{model.sourceName}, str("node ", index, " is ", depth, " levels deep; the hierarchy may be at most ",
+                                                              kMaxNodeDepth, " levels deep"));
         const ImportedNode& n = model.nodes[size_t(index)];
-        Node& node = under.addChild(n.name);
+        Node& node = under->addChild(n.name);
         nodeOf[size_t(index)] = &node;
         node.transform = Transform::fromMatrix(n.local);
         if (n.mesh >= 0 && n.mesh < int(geometries.size()) && geometries[size_t(n.mesh)]) {
@@ -221,9 +239,8 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
                 out.warnings.push_back(std::move(warning));
             }
         }
-        for (int child : n.children) build(child, node);
-    };
-    for (int r : model.rootNodes) build(r, root);
+        for (auto c = n.children.rbegin(); c != n.children.rend(); ++c) stack.push_back({*c, &node, depth + 1});
+    }
     bool animated = !model.animations.empty() || !model.skins.empty();
     for (const MeshData& m : model.meshes) animated = animated || !m.targets.empty();
     if (animated) {

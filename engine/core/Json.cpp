@@ -35,6 +35,12 @@ double Value::asNumber(std::string_view what) const {
     return mNumber;
 }
 
+double Value::asNumber(std::string_view what, const NumberRange& range) const {
+    double d = asNumber(what);
+    if (!range.contains(d)) throw Error(mWhere, str("'", what, "' must be a number in ", range.toString(), ", found ", dump()));
+    return d;
+}
+
 int64_t Value::asInt(std::string_view what, int64_t lo, int64_t hi) const {
     double d = asNumber(what);
     if (d != std::floor(d) || d < double(lo) || d > double(hi))
@@ -385,6 +391,11 @@ bool ObjectReader::boolean(std::string_view key, bool fallback) {
 double ObjectReader::number(std::string_view key, double fallback) {
     const Value* v = optional(key);
     return v ? v->asNumber(path(key)) : fallback;
+}
+
+double ObjectReader::number(std::string_view key, double fallback, const NumberRange& range) {
+    const Value* v = optional(key);
+    return v ? v->asNumber(path(key), range) : fallback;
 }
 
 std::string ObjectReader::string(std::string_view key, std::string fallback) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/Error.h"
+#include "core/NumberRange.h"
 
 namespace th::json {
 
@@ -34,6 +35,9 @@ public:
     // such as "camera.position") when the type is wrong.
     bool asBool(std::string_view what = "value") const;
     double asNumber(std::string_view what = "value") const;
+    /// A number inside `range`; outside it (or not a number) throws naming `what`, the range
+    /// and the value found.
+    double asNumber(std::string_view what, const NumberRange& range) const;
     /// A number that must be an integer in [lo, hi].
     int64_t asInt(std::string_view what = "value", int64_t lo = INT64_MIN, int64_t hi = INT64_MAX) const;
     const std::string& asString(std::string_view what = "value") const;
@@ -79,6 +83,7 @@ public:
 
     bool boolean(std::string_view key, bool fallback);
     double number(std::string_view key, double fallback);
+    double number(std::string_view key, double fallback, const NumberRange& range);
     std::string string(std::string_view key, std::string fallback);
 
     /// Throws on the first member whose key was never asked for.

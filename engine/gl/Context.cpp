@@ -143,7 +143,7 @@ std::unique_ptr<Context> createContext(ContextDesc desc) {
         if (const char* api = std::getenv("TRAILHEAD_GL_API"); api && *api) desc.api = parseGlApi(api);
     }
     if (const char* h = std::getenv("TRAILHEAD_HEADLESS"); h && *h && std::strcmp(h, "0") != 0) desc.kind = ContextKind::Headless;
-    desc.limitsProfile = limitsProfileFromEnvironment(desc.limitsProfile);
+    if (desc.limitsFromEnvironment) desc.limitsProfile = limitsProfileFromEnvironment(desc.limitsProfile);
 
     if (desc.kind == ContextKind::Headless) return std::make_unique<EglHeadlessContext>(desc);
     if (!displayAvailable()) {

@@ -40,8 +40,9 @@ struct ContextDesc {
     bool visible = true;
     /// KHR_debug output into the engine's log (and into DebugOutput's counters).
     bool debug = true;
-    /// Overridden by TRAILHEAD_LIMITS=native|webgl2.
+    /// Overridden by TRAILHEAD_LIMITS=native|webgl2 when `limitsFromEnvironment` is set.
     LimitsProfile limitsProfile = LimitsProfile::Native;
+    bool limitsFromEnvironment = true;
     /// False: behave as a device without float colour attachments (an ES 3.0 device lacking
     /// EXT_color_buffer_float) even where the driver has them, to run that path anywhere.
     bool allowFloatRenderTargets = true;

@@ -1,20 +1,26 @@
 #include "material/EffectCache.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
+#include <string_view>
 
 #include "core/Error.h"
 #include "core/Log.h"
 #include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
-#include "material/VertexAttributes.h"
+#include "material/PluginNameCheck.h"
 
 namespace th {
 
 EffectCache::EffectCache(const ShaderStore& store, const ContextInfo& context, ProgramBinaryCache* binaries)
     : mStore(store), mContext(context), mBinaries(binaries), mBuilder(store) {
-    mBlockBindings = {{"Scene", 0}, {"Draw", 1}, {"Material", 2}, {"Plugins", 3}};
+    for (const EngineBlock& b : uniform_block::kAll) mBlockBindings.emplace_back(std::string(b.name), b.binding);
+#ifndef NDEBUG
+    mDebugChecks = true;
+#endif
+    if (const char* env = std::getenv("TRAILHEAD_DEBUG_CHECKS")) mDebugChecks = std::string_view(env) == "1";
     if (context.parallelShaderCompile) glMaxShaderCompilerThreadsKHR(0xFFFFFFFFu); // as many as the driver likes
 }
 
@@ -26,7 +32,7 @@ void EffectCache::setUniformBlockBindings(std::vector<std::pair<std::string, uns
 
 std::vector<std::string> EffectCache::allBuiltins() const {
     std::vector<std::string> b = mBuiltinDefines;
-    for (RenderPass p : kAllPasses) b.emplace_back(passDefine(p));
+    for (std::string_view d : engine_define::kPass) b.emplace_back(d);
     return b;
 }
 
@@ -38,6 +44,8 @@ std::string EffectCache::keyOf(const EffectRequest& r) const {
     for (auto* p : r.plugins) key += str(p->signature(), ',');
     key += '\x1f';
     for (auto& [n, l] : r.attributeLocations) key += str(n, ':', l, ',');
+    key += '\x1f';
+    for (auto& h : r.sourceHooks) key += str(h.role, '=', h.hook->cacheKey ? h.hook->cacheKey() : std::string(), ';');
     return key;
 }
 
@@ -48,12 +56,24 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
     b.builtinDefines = allBuiltins();
     b.plugins = r.plugins;
     b.language = mContext.api == GlApi::Gles30 ? ShaderLanguage::Es300 : ShaderLanguage::Glsl330;
+    for (auto& requested : r.sourceHooks) {
+        if (!requested.hook->edit) continue;
+        const SourceHook* h = requested.hook;
+        const std::string& owner = requested.owner;
+        ShaderLanguage language = b.language;
+        b.sourceEdits.push_back({owner, [h, &r, language, this](std::string_view source, ShaderStage stage) {
+                                     SourceHookContext context{r.materialName, r.pass, stage, r.defines, language, mContext.limits};
+                                     return h->edit(source, context);
+                                 }});
+    }
     b.stage = ShaderStage::Vertex;
     b.source = r.vertexShader;
     ShaderBuildResult vertex = mBuilder.build(b);
     b.stage = ShaderStage::Fragment;
     b.source = r.fragmentShader;
     ShaderBuildResult fragment = mBuilder.build(b);
+    checkPluginNames(r.plugins, mEngineSamplers, r.materialSamplers, r.materialName, vertex.text, r.label);
+    checkPluginNames(r.plugins, mEngineSamplers, r.materialSamplers, r.materialName, fragment.text, r.label);
     return {std::move(vertex), std::move(fragment)};
 }
 
@@ -168,10 +188,9 @@ int EffectCache::samplerUnitRank(const std::string& sampler) const {
 }
 
 std::vector<std::string> engineDefineNames() {
-    return {"INSTANCES",     "HAS_NORMALS",    "HAS_TANGENTS",   "HAS_UV0",     "HAS_UV1",
-            "HAS_COLORS",    "TONEMAP_IN_SHADER", "SKINNING",     "SKINNING_8",  "MORPH_TARGETS",
-            "MORPH_STRIDE",  "MORPH_POSITION", "MORPH_NORMAL",   "MORPH_TANGENT", "MORPH_UV",
-            "MORPH_COLOR"};
+    std::vector<std::string> names;
+    for (const EngineDefine& d : engine_define::kEngine) names.emplace_back(d.name);
+    return names;
 }
 
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
@@ -182,21 +201,25 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     r.pass = draw.pass;
     material.collectDefines(r.defines, draw);
     for (auto& p : material.plugins()) {
-        if (!p->enabled()) continue;
-        if (draw.pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (draw.pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        p->prepareDefines(r.defines, draw);
+        if (p->runsIn(draw.pass)) p->prepareDefines(r.defines, draw);
     }
     setDefine(r.defines, passDefine(draw.pass), "");
-    if (draw.instanced) setDefine(r.defines, "INSTANCES", "");
-    if (draw.hasNormals) setDefine(r.defines, "HAS_NORMALS", "");
-    if (draw.hasTangents) setDefine(r.defines, "HAS_TANGENTS", "");
-    if (draw.hasUv0) setDefine(r.defines, "HAS_UV0", "");
-    if (draw.hasUv1) setDefine(r.defines, "HAS_UV1", "");
-    if (draw.hasColors) setDefine(r.defines, "HAS_COLORS", "");
-    if (toneMapInShader) setDefine(r.defines, "TONEMAP_IN_SHADER", "");
+    for (const EngineDefine& d : engine_define::kEngine)
+        if (d.isSet({draw, toneMapInShader})) setDefine(r.defines, d.name, "");
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
+    std::vector<const MaterialPlugin*> hooked;
+    for (auto& p : material.plugins()) {
+        if (p->sourceHook() && p->runsIn(draw.pass)) hooked.push_back(p.get());
+    }
+    std::stable_sort(hooked.begin(), hooked.end(), [](const MaterialPlugin* a, const MaterialPlugin* b) {
+        return a->priority() != b->priority() ? a->priority() < b->priority() : a->registration() < b->registration();
+    });
+    for (const MaterialPlugin* p : hooked) {
+        std::string owner = str("plugin '", p->name(), "'");
+        r.sourceHooks.push_back({owner, owner, p->sourceHook()});
+    }
+    if (material.sourceHook()) r.sourceHooks.push_back({str("material '", material.name(), "'"), "material", material.sourceHook()});
     r.attributeLocations = attrib::standardLocations();
     const auto pluginAttributes = material.instanceAttributeLocations();
     for (auto& a : pluginAttributes) r.attributeLocations.push_back(a);
@@ -218,8 +241,7 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
         }
     }
     if (draw.skinInfluences > 0) {
-        setDefine(r.defines, "SKINNING", "");
-        if (draw.skinInfluences > 4) setDefine(r.defines, "SKINNING_8", "");
+        // SKINNING and SKINNING_8 come from the engine define table.
         unsigned at = attrib::skinAttributeLocation(draw.instanced, pluginAttributes.size());
         const char* names[] = {"joints0", "weights0", "joints1", "weights1"};
         for (int i = 0; i < (draw.skinInfluences > 4 ? 4 : 2); ++i) {
@@ -227,19 +249,19 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
             r.attributeUses.push_back({"skinning", names[i], at + unsigned(i), 1});
         }
     }
-    if (draw.morphAttributes != 0 && draw.morphTexelsPerVertex > 0) {
-        // Slots in the target texture's per-vertex texels, in MorphTargetTexture's order.
-        setDefine(r.defines, "MORPH_TARGETS", "");
-        setDefine(r.defines, "MORPH_STRIDE", str(draw.morphTexelsPerVertex));
+    if (engine_define::morphs(draw)) {
+        // The table set the morph defines; their values are the slots in the target
+        // texture's per-vertex texels, in MorphTargetTexture's order.
+        setDefine(r.defines, engine_define::kMorphStride, str(draw.morphTexelsPerVertex));
         int slot = 0;
-        auto slotFor = [&](uint32_t bits, const char* define) {
+        auto slotFor = [&](uint32_t bits, std::string_view define) {
             if (draw.morphAttributes & bits) setDefine(r.defines, define, str(slot++));
         };
-        slotFor(1u << 0, "MORPH_POSITION");
-        slotFor(1u << 1, "MORPH_NORMAL");
-        slotFor(1u << 2, "MORPH_TANGENT");
-        slotFor((1u << 3) | (1u << 4), "MORPH_UV");
-        slotFor(1u << 5, "MORPH_COLOR");
+        slotFor(1u << 0, engine_define::kMorphPosition);
+        slotFor(1u << 1, engine_define::kMorphNormal);
+        slotFor(1u << 2, engine_define::kMorphTangent);
+        slotFor((1u << 3) | (1u << 4), engine_define::kMorphUv);
+        slotFor(1u << 5, engine_define::kMorphColor);
     }
     r.materialName = material.name();
     for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
@@ -251,6 +273,7 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     std::string key = keyOf(request);
     if (auto it = mEffects.find(key); it != mEffects.end()) {
         ++mStats.hits;
+        if (mDebugChecks && !request.sourceHooks.empty() && !it->second->failed()) checkHooksArePure(request, *it->second);
         return it->second;
     }
     auto effect = std::make_shared<Effect>();
@@ -294,6 +317,30 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     mCompiling.push_back(effect);
     if (!mParallel || !mContext.parallelShaderCompile) finalize(*effect);
     return effect;
+}
+
+void EffectCache::checkHooksArePure(const EffectRequest& request, const Effect& cached) {
+    std::string differs;
+    try {
+        auto [vertex, fragment] = buildSources(request);
+        if (vertex.text.text != cached.mVertex.text) differs = "vertex";
+        else if (fragment.text.text != cached.mFragment.text) differs = "fragment";
+    } catch (const Error& e) {
+        differs = str("whole (a rebuild now fails: ", e.what(), ")");
+    }
+    if (differs.empty()) return;
+    std::vector<std::string> owners;
+    std::string keys;
+    for (auto& h : request.sourceHooks) {
+        owners.push_back(h.owner);
+        keys += str(keys.empty() ? "" : ", ", h.owner, " '", h.hook->cacheKey ? h.hook->cacheKey() : std::string(), "'");
+    }
+    std::string report = str(request.label, ": the source hook of ", join(owners, " or "), " edits the ", differs,
+                             " source differently for two builds with the same cache key (", keys,
+                             "): the effect built first (", cached.mLabel, ") is shared. Its cacheKey must name ",
+                             "everything its edit depends on");
+    logError(report);
+    mDebugReports.push_back(std::move(report));
 }
 
 void EffectCache::link(Effect& e) {

@@ -19,8 +19,10 @@
 #include "gl/Context.h"
 #include "material/DrawInfo.h"
 #include "material/Effect.h"
+#include "material/EngineInterface.h"
 #include "material/Material.h"
 #include "material/ProgramBinaryCache.h"
+#include "material/SourceHook.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderBuilder.h"
 #include "shader/ShaderDefines.h"
@@ -45,6 +47,15 @@ struct EffectRequest {
         unsigned slots = 1;
     };
     std::vector<AttributeUse> attributeUses;
+    /// Raw-source hooks in the order they run: the plugins' (injection order), then the
+    /// material's. Their cache keys are part of the effect key.
+    struct Hook {
+        std::string owner; ///< for messages: "plugin 'Wave'", "material 'Ground'"
+        std::string role;  ///< for the key: "plugin 'Wave'" or "material" (not its name, so
+                           ///< two materials with the same hook and key share a program)
+        const SourceHook* hook = nullptr;
+    };
+    std::vector<Hook> sourceHooks;
     /// Budget reporting: who owns which sampler.
     std::string materialName;
     std::vector<std::string> materialSamplers;
@@ -54,7 +65,7 @@ struct EffectRequest {
 /// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
 /// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats.
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader);
-/// Every define the engine itself may set (for the lint).
+/// Every define the engine itself may set (engine_define::kEngine, for the lint).
 std::vector<std::string> engineDefineNames();
 
 class EffectCache {
@@ -67,10 +78,18 @@ public:
     void setEngineSamplers(std::vector<std::pair<std::string, std::string>> nameAndLabel);
     /// Defines the engine may set (PASS_*, INSTANCES, HAS_*...), for the lint.
     void setBuiltinDefines(std::vector<std::string> names);
-    /// Uniform block name → binding point ("Scene" → 0, ...). A block not listed fails the effect.
+    /// Uniform block name → binding point; by default the engine's (uniform_block::kAll). A block
+    /// not listed fails the effect.
     void setUniformBlockBindings(std::vector<std::pair<std::string, unsigned>> bindings);
     /// Compile in the background where KHR_parallel_shader_compile allows (default on).
     void setParallelCompile(bool on) { mParallel = on; }
+    /// Debug checks (default on in debug builds, or with TRAILHEAD_DEBUG_CHECKS=1): a cache
+    /// hit for a request with raw-source hooks rebuilds its sources and compares them with
+    /// the cached effect's; a difference means a hook depends on something its cache key does
+    /// not say, and is logged as an error and kept in debugReports().
+    void setDebugChecks(bool on) { mDebugChecks = on; }
+    bool debugChecks() const { return mDebugChecks; }
+    const std::vector<std::string>& debugReports() const { return mDebugReports; }
 
     /// The effect for a request: cached, or started now. Never throws for a bad shader: the
     /// effect comes back Failed with the reason.
@@ -106,6 +125,7 @@ public:
 
 private:
     std::string keyOf(const EffectRequest& request) const;
+    void checkHooksArePure(const EffectRequest& request, const Effect& cached);
     void finalize(Effect& effect);
     void link(Effect& effect);
     std::vector<std::string> allBuiltins() const;
@@ -121,6 +141,8 @@ private:
     std::vector<std::shared_ptr<Effect>> mCompiling;
     uint64_t mNextId = 1;
     bool mParallel = true;
+    bool mDebugChecks = false;
+    std::vector<std::string> mDebugReports;
     Stats mStats;
 };
 

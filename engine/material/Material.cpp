@@ -7,7 +7,7 @@
 #include "core/Log.h"
 #include "core/Str.h"
 #include "material/PluginUniforms.h"
-#include "material/VertexAttributes.h"
+#include "material/EngineInterface.h"
 
 namespace th {
 
@@ -61,6 +61,11 @@ void Material::setStencil(std::optional<StencilState> stencil) {
                             int(s.readMask), "; the compare ignores them, so the test is not the one written"));
     }
     mStencil = stencil;
+    ++mVersion;
+}
+
+void Material::setSourceHook(std::optional<SourceHook> hook) {
+    mSourceHook = std::move(hook);
     ++mVersion;
 }
 
@@ -162,7 +167,7 @@ void Material::ensureInterface() const {
         for (auto& a : d.attributes) {
             if (location >= attrib::kMaxAttributes)
                 throw Error(str("material '", mName, "': plugin attribute '", a.name, "' of '", p->name(),
-                                "' does not fit: only ", attrib::kMaxAttributes - attrib::kFirstPluginAttribute,
+                                "' does not fit: only ", attrib::kPluginBudget,
                                 " per-instance attribute locations are left for plugins"));
             attributes += str("attribute ", glslAttributeType(a.components), " ", a.name, ";\n");
             mAttributeLocations.emplace_back(a.name, location++);
@@ -173,11 +178,12 @@ void Material::ensureInterface() const {
             if (!d.fragment.empty()) fragmentSamplers += decl;
         }
     }
-    std::string block;
-    if (!mPluginLayout.members().empty()) block = str("layout(std140) uniform Plugins {\n", mPluginLayout.glslMembers(), "};\n");
-    vertexDecl = block + vertexSamplers;
-    if (!attributes.empty()) vertexDecl += "#ifdef INSTANCES\n" + attributes + "#endif\n";
-    fragmentDecl = block + fragmentSamplers;
+    std::string blockDecl;
+    if (!mPluginLayout.members().empty())
+        blockDecl = str("layout(std140) uniform ", uniform_block::kPlugins.name, " {\n", mPluginLayout.glslMembers(), "};\n");
+    vertexDecl = blockDecl + vertexSamplers;
+    if (!attributes.empty()) vertexDecl += str("#ifdef ", engine_define::kInstances, "\n", attributes, "#endif\n");
+    fragmentDecl = blockDecl + fragmentSamplers;
 
     PluginCode decl;
     decl.name = "engine plugin declarations";
@@ -192,10 +198,7 @@ std::vector<const PluginCode*> Material::pluginCode(RenderPass pass) const {
     std::vector<const PluginCode*> out;
     if (mDeclarations.hasCode()) out.push_back(&mDeclarations);
     for (auto& p : mPlugins) {
-        if (!p->enabled()) continue;
-        if (pass == RenderPass::Depth && !p->declaration().inDepthPass) continue;
-        if (pass == RenderPass::Shadow && !p->declaration().inShadowPass) continue;
-        out.push_back(&p->code());
+        if (p->runsIn(pass)) out.push_back(&p->code());
     }
     return out;
 }

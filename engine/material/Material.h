@@ -14,6 +14,7 @@
 #include "material/DrawInfo.h"
 #include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
+#include "material/SourceHook.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderDefines.h"
 
@@ -102,6 +103,11 @@ public:
     UniformBuffer& pluginBlock();
     UniformBuffer* materialBlock();
 
+    /// A raw-source hook on every effect of this material, run after its plugins' hooks
+    /// (material/SourceHook.h). Setting or clearing one selects other effects.
+    void setSourceHook(std::optional<SourceHook> hook);
+    const SourceHook* sourceHook() const { return mSourceHook ? &*mSourceHook : nullptr; }
+
     /// Bumps with every change that may select another effect (defines, plugins, alpha mode).
     uint64_t version() const;
     void markDefinesDirty() { ++mVersion; }
@@ -125,6 +131,7 @@ private:
     bool mColorWrite = true;
     uint32_t mLightMask = 0xFFFFFFFFu;
     std::vector<std::shared_ptr<MaterialPlugin>> mPlugins;
+    std::optional<SourceHook> mSourceHook;
     uint64_t mVersion = 1;
     // Generated when the plugin set or an enabled flag changes (see ensureInterface).
     mutable uint64_t mInterfaceStamp = 0;

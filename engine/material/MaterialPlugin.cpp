@@ -25,6 +25,7 @@ void MaterialPlugin::rebuildCode() {
     code.defines = mDeclaration.defines;
     code.uniforms = mDeclaration.uniforms;
     code.samplers = mDeclaration.samplers;
+    code.modules = mDeclaration.modules;
     for (auto* stage : {&mDeclaration.vertex, &mDeclaration.fragment}) {
         for (auto& s : *stage) {
             PluginSnippet& added = code.addCode(stage == &mDeclaration.vertex ? ShaderStage::Vertex : ShaderStage::Fragment,
@@ -43,10 +44,25 @@ void MaterialPlugin::replaceCode(std::vector<PluginDeclaration::Snippet> vertex,
     ++mVersion;
 }
 
+bool MaterialPlugin::runsIn(RenderPass pass) const {
+    if (!mEnabled) return false;
+    switch (pass) {
+    case RenderPass::Main: return true;
+    case RenderPass::Depth: return mDeclaration.inDepthPass;
+    case RenderPass::Shadow: return mDeclaration.inShadowPass;
+    }
+    return true;
+}
+
 void MaterialPlugin::setEnabled(bool enabled) {
     if (enabled == mEnabled) return;
     mEnabled = enabled;
     mCode.enabled = enabled;
+    ++mVersion;
+}
+
+void MaterialPlugin::setSourceHook(std::optional<SourceHook> hook) {
+    mSourceHook = std::move(hook);
     ++mVersion;
 }
 
@@ -76,6 +92,7 @@ PluginDeclaration declarationFromCode(const PluginCode& code) {
     d.defines = code.defines;
     d.uniforms = code.uniforms;
     d.samplers = code.samplers;
+    d.modules = code.modules;
     // Keep each snippet's own line origins by re-adding the text under its first origin name.
     for (auto* stage : {&code.vertex, &code.fragment}) {
         for (auto& s : *stage) {

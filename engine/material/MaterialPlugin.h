@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,7 @@
 #include <glm/glm.hpp>
 
 #include "material/DrawInfo.h"
+#include "material/SourceHook.h"
 #include "shader/PluginCode.h"
 #include "shader/ShaderDefines.h"
 
@@ -50,6 +52,9 @@ struct PluginDeclaration {
     std::vector<PluginUniform> uniforms;
     std::vector<PluginSampler> samplers;
     std::vector<PluginAttribute> attributes;
+    /// Shader modules the code uses: store names of shared GLSL files, each included once per
+    /// effect, dependencies first (engine/shader/ShaderModules.h).
+    std::vector<std::string> modules;
     /// Code per stage: {key, GLSL}. `origin` on a snippet names the file it came from.
     struct Snippet {
         std::string key;
@@ -116,6 +121,10 @@ public:
     int priority() const { return mDeclaration.priority; }
 
     bool enabled() const { return mEnabled; }
+    /// Whether the plugin's defines and code take part in `pass`: it is enabled and declared
+    /// for the pass (PluginDeclaration::inDepthPass, inShadowPass). Effect requests and the
+    /// material's plugin code both ask this, so the two cannot disagree.
+    bool runsIn(RenderPass pass) const;
     /// Enables or disables the plugin's code (an effect switch, see above).
     void setEnabled(bool enabled);
 
@@ -147,6 +156,11 @@ public:
     uint64_t version() const { return mVersion.load(); }
     void markDefinesDirty() { ++mVersion; }
 
+    /// A raw-source hook run on every effect the plugin's code is in (material/SourceHook.h).
+    /// Setting or clearing one selects other effects.
+    void setSourceHook(std::optional<SourceHook> hook);
+    const SourceHook* sourceHook() const { return mSourceHook ? &*mSourceHook : nullptr; }
+
     /// Registration order among all plugins (ties in priority keep this order).
     uint32_t registration() const { return mRegistration; }
 
@@ -159,6 +173,7 @@ private:
     PluginDeclaration mDeclaration;
     PluginCode mCode;
     bool mEnabled = true;
+    std::optional<SourceHook> mSourceHook;
     std::atomic<uint64_t> mVersion{1};
     uint32_t mRegistration = 0;
 };

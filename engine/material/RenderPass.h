@@ -19,15 +19,8 @@ constexpr const char* toString(RenderPass pass) {
     return "?";
 }
 
-/// The define each pass compiles with: PASS_MAIN, PASS_DEPTH, PASS_SHADOW.
-constexpr const char* passDefine(RenderPass pass) {
-    switch (pass) {
-    case RenderPass::Main: return "PASS_MAIN";
-    case RenderPass::Depth: return "PASS_DEPTH";
-    case RenderPass::Shadow: return "PASS_SHADOW";
-    }
-    return "PASS_MAIN";
-}
+// The define each pass compiles with (PASS_MAIN, ...) is part of the engine's interface to
+// its shaders: passDefine() in material/EngineInterface.h.
 
 inline bool parseRenderPass(std::string_view name, RenderPass& out) {
     for (RenderPass p : kAllPasses)

@@ -20,6 +20,10 @@ constexpr int kSkyCubeSize = 128;
 constexpr int kImageCubeSize = 256;
 /// The specular cube is never larger: its mirror level is the only one that would gain.
 constexpr int kMaxSpecularSize = 128;
+/// Face size of the roughest level (roughness 1). The GGX lobe at roughness 1 still varies
+/// smoothly across a face; a 1×1 or 2×2 face turns that into six flat colours and a rough
+/// metal into a faceted, washed-out ball. 16 is where the Khronos Sample Viewer stops too.
+constexpr int kMinSpecularSize = 16;
 /// Face size of the level the irradiance is projected from: 6 × 16² texels is plenty for
 /// 9 coefficients and cheap to read back.
 constexpr int kShFaceSize = 16;
@@ -32,14 +36,18 @@ int log2Int(int v) {
     return l;
 }
 
+/// Levels from a face of `size` down to kMinSpecularSize (one level when size is smaller).
+int specularMipLevels(int size) {
+    return std::max(1, log2Int(size) - log2Int(kMinSpecularSize) + 1);
+}
+
 /// GGX samples per texel for a level of the specular cube: few where the lobe is narrow
 /// (the source mip selection does the blurring there), more where it is wide.
 int prefilterSamples(int level) {
     if (level <= 0) return 1;
-    if (level == 1) return 8;
-    if (level == 2) return 16;
-    if (level == 3) return 24;
-    return 32;
+    if (level == 1) return 16;
+    if (level == 2) return 48;
+    return 128;
 }
 
 void setAtmosphereUniforms(const Program& program, const AtmosphereParams& a) {
@@ -116,7 +124,7 @@ void ImageBasedLighting::ensureCubes(int size) {
     int specularSize = std::min(size, kMaxSpecularSize);
     if (mSpecular.width() != specularSize || mSpecular.desc().format != mFormat || mSpecular.mipLevels() == 1)
         mSpecular = Texture({.kind = TextureKind::Cube, .format = mFormat, .width = specularSize, .height = specularSize,
-                             .mipLevels = 0, .label = "environment specular"});
+                             .mipLevels = specularMipLevels(specularSize), .label = "environment specular"});
     if (!mFramebuffer) mFramebuffer = Framebuffer("environment bake");
 }
 

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <functional>
 #include <thread>
-#include <unordered_set>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -18,8 +17,7 @@
 #include "gl/GlApi.h"
 #include "gl/Readback.h"
 #include "gl/StateCache.h"
-#include "material/PluginUniforms.h"
-#include "material/VertexAttributes.h"
+#include "material/EngineInterface.h"
 #include "render/SkyModel.h"
 
 namespace th {
@@ -39,21 +37,6 @@ size_t alignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
 } // namespace
 
-struct Renderer::DrawItem {
-    Mesh* mesh = nullptr;
-    uint32_t part = 0;
-    Material* material = nullptr;
-    Effect* effect = nullptr;
-    const VertexArray* vao = nullptr;
-    glm::mat4 world{1.0f};
-    uint64_t sortKey = 0;
-    float depth = 0;
-    uint32_t instances = 0;
-    RenderState state;
-    bool receiveShadows = true;
-    RenderPass pass = RenderPass::Main;
-};
-
 struct Renderer::EffectSlot {
     const Mesh* mesh = nullptr;
     const Material* material = nullptr;
@@ -69,12 +52,9 @@ struct Renderer::EffectSlot {
 std::vector<std::string> Renderer::engineDefineNames() { return th::engineDefineNames(); }
 
 std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
-    return {{"iblSpecular", "IBL specular"},         {"brdfLut", "BRDF table"},
-            {"shadowCascades", "sun shadow cascades"}, {"spotShadows", "spot shadow maps"},
-            {"spotShadowMatrices", "spot shadow matrices"}, {"lightData", "light data"},
-            {"environmentCube", "environment"}, {"lightClusters", "light clusters"},
-            {"jointMatrices", "joint matrices"}, {"morphTargets", "morph targets"},
-            {"morphWeights", "active morph targets"}};
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const EngineSampler& s : engine_sampler::kAll) out.emplace_back(std::string(s.name), std::string(s.label));
+    return out;
 }
 
 Renderer::Renderer(Context& context, RendererOptions options) : mContext(context), mOptions(std::move(options)),
@@ -88,36 +68,16 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mIbl = std::make_unique<ImageBasedLighting>(context.info());
     mLights = std::make_unique<LightData>(mOptions.maxLights);
     mClusters = std::make_unique<LightClusters>(mOptions.clusters);
+    mExecutor = std::make_unique<DrawExecutor>(context);
+    mShadows = std::make_unique<ShadowPass>(mOptions.shadows);
     mEmptyVao = VertexArray("empty");
-    mBackground.setSamplerUnits({{"environmentCube", 0}});
-
-    const uint8_t white[4] = {255, 255, 255, 255};
-    mWhite2D = Texture({.width = 1, .height = 1, .label = "placeholder white"});
-    mWhite2D.upload(0, 0, white);
-    mWhiteArray = Texture({.kind = TextureKind::Texture2DArray, .width = 1, .height = 1, .layers = 1, .label = "placeholder array"});
-    mWhiteArray.upload(0, 0, white);
-    mBlackCube = Texture({.kind = TextureKind::Cube, .width = 1, .height = 1, .label = "placeholder cube"});
-    const uint8_t black[4] = {0, 0, 0, 255};
-    for (int f = 0; f < 6; ++f) mBlackCube.upload(0, f, black);
-    // A depth array cleared to the far plane: every comparison says "lit".
-    mNoShadowArray = Texture({.kind = TextureKind::Texture2DArray, .format = TextureFormat::Depth24, .width = 1, .height = 1,
-                              .layers = 1, .label = "no shadow"});
-    const uint32_t far = 0xFFFFFFFFu;
-    mNoShadowArray.upload(0, 0, &far);
-    mSpotMatrices = Texture({.format = TextureFormat::RGBA32F, .width = 4 * std::max(1, mOptions.shadows.spotShadowBudget),
-                             .height = 1, .label = "spot shadow matrices"});
-    mSpotMatrices.setFilter(false, false);
-    mShadowSampler = Sampler({.mip = SamplerDesc::Mip::None, .wrapS = Wrap::ClampToEdge, .wrapT = Wrap::ClampToEdge,
-                              .compare = true, .compareFunc = CompareFunc::LessEqual}, 0, "shadow compare");
+    mBackground.setSamplerUnits({{std::string(engine_sampler::kEnvironmentCube.name), engine_sampler::kFirstScreenEffectUnit}});
     mPointClamp = Sampler({.minFilter = Filter::Nearest, .magFilter = Filter::Nearest, .mip = SamplerDesc::Mip::None,
                            .wrapS = Wrap::ClampToEdge, .wrapT = Wrap::ClampToEdge}, 0, "point clamp");
-    mLinearRepeat = Sampler({}, context.limits().maxAnisotropy, "linear repeat");
 
     size_t align = std::max<size_t>(16, size_t(context.info().limits.uniformBufferOffsetAlignment));
     mSceneStride = alignUp(sizeof(SceneUniforms), align);
-    mDrawStride = alignUp(sizeof(DrawUniforms), align);
     mSceneBuffer = Buffer(GL_UNIFORM_BUFFER, mSceneStride * 16, nullptr, BufferUsage::Stream, "scene blocks");
-    mDrawBuffer = Buffer(GL_UNIFORM_BUFFER, mDrawStride * 256, nullptr, BufferUsage::Stream, "draw blocks");
 }
 
 Renderer::~Renderer() { mContext.makeCurrent(); }
@@ -125,6 +85,9 @@ Renderer::~Renderer() { mContext.makeCurrent(); }
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
 
 FrameInfo Renderer::frameInfo() const { return {mSeconds, wrappedShaderTime(mSeconds), mFrame}; }
+
+const Texture& Renderer::shadowCascadeMap() const { return mShadows->cascadeMap(); }
+const CascadeSet& Renderer::cascades() const { return mShadows->cascades(); }
 
 void Renderer::configureEffectCache(EffectCache& cache) {
     cache.setEngineSamplers(engineSamplers());
@@ -151,7 +114,7 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
 }
 
 void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, const glm::vec3& eye, const glm::vec3& viewDir,
-                       std::vector<DrawItem>& out, bool shadowCasters) {
+                       PassDraws& out, bool shadowCasters) {
     if (!node.visible) return;
     for (auto& child : node.children()) collect(*child, frustum, pass, eye, viewDir, out, shadowCasters);
     Mesh* mesh = node.mesh.get();
@@ -188,6 +151,7 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
             continue;
         }
         DrawItem item;
+        RenderState state = material->renderState(pass);
         item.mesh = mesh;
         item.part = uint32_t(i);
         item.material = material;
@@ -197,7 +161,6 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         item.depth = depth;
         item.instances = mesh->instanced() ? uint32_t(mesh->instances()->count()) : 0;
         item.pass = pass;
-        item.state = material->renderState(pass);
         // glTF: a transform that mirrors (negative determinant) turns the triangles' winding,
         // whether the node's world transform mirrors or every instance's matrix does.
         bool mirrored = glm::determinant(glm::mat3(item.world)) < 0.0f;
@@ -208,146 +171,46 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
                            " instances mirror and the rest do not; one draw has one winding, so the mirrored ones show "
                            "their back faces: split the instance buffer by handedness");
         }
-        if (mirrored) item.state.frontFaceCounterClockwise = !item.state.frontFaceCounterClockwise;
+        if (mirrored) state.frontFaceCounterClockwise = !state.frontFaceCounterClockwise;
         item.receiveShadows = mesh->receiveShadows;
         if (pass == RenderPass::Shadow) {
-            item.state.polygonOffsetFactor = mOptions.shadows.depthBiasFactor;
-            item.state.polygonOffsetUnits = mOptions.shadows.depthBiasUnits;
+            state.polygonOffsetFactor = mOptions.shadows.depthBiasFactor;
+            state.polygonOffsetUnits = mOptions.shadows.depthBiasUnits;
         }
         bool blended = material->alphaMode() == AlphaMode::Blend && pass == RenderPass::Main;
-        uint32_t d = uint32_t(std::clamp(depth / 5000.0f, 0.0f, 1.0f) * float(0xFFFFFF));
         if (blended) {
-            item.sortKey = (3ull << 62) | (0xFFFFFFull - d);
+            item.key = SortKey::blended(unsigned(pass), depth);
         } else {
             // Stencil writers first, so materials testing the stencil see the finished mask.
-            uint64_t bucket = pass == RenderPass::Main && material->writesStencil() ? 0
-                              : material->alphaMode() == AlphaMode::Mask                ? 2
-                                                                                        : 1;
-            uint64_t materialId = hash64(std::string_view(reinterpret_cast<const char*>(&material), sizeof material)) & 0xFFFF;
-            item.sortKey = (bucket << 62) | ((effect->id() & 0x3FFFFF) << 40) | (materialId << 24) | d;
+            SortKey::Layer layer = pass == RenderPass::Main && material->writesStencil() ? SortKey::Layer::StencilWriters
+                                   : material->alphaMode() == AlphaMode::Mask            ? SortKey::Layer::AlphaTested
+                                                                                          : SortKey::Layer::Opaque;
+            uint64_t materialHash = hash64(std::string_view(reinterpret_cast<const char*>(&material), sizeof material));
+            item.key = SortKey::opaque(unsigned(pass), layer, effect->id(), materialHash, depth);
         }
-        out.push_back(item);
+        out.add(item, state);
     }
 }
 
-void Renderer::updateMaterials(std::vector<DrawItem>& items) {
-    const FrameInfo frame = frameInfo();
-    std::unordered_set<Material*> seen;
-    for (auto& item : items) {
-        if (!seen.insert(item.material).second) continue;
-        Material& m = *item.material;
-        if (m.plugins().empty()) continue;
-        UniformBuffer& block = m.pluginBlock();
-        for (auto& p : m.plugins()) {
-            if (!p->enabled()) continue;
-            PluginUniforms uniforms(block, p->name());
-            p->updateUniforms(uniforms, frame);
-        }
-    }
+EngineTextures Renderer::engineTextures() const {
+    namespace s = engine_sampler;
+    const TextureBinding none = mExecutor->noShadows();
+    EngineTextures t{};
+    t[s::indexOf(s::kIblSpecular)] = {&mIbl->specularCube(), &mIbl->cubeSampler()};
+    t[s::indexOf(s::kBrdfLut)] = {&mIbl->brdfLut(), &mIbl->lutSampler()};
+    t[s::indexOf(s::kShadowCascades)] = mShadows->cascadeBinding(none);
+    t[s::indexOf(s::kSpotShadows)] = mShadows->spotBinding(none);
+    t[s::indexOf(s::kSpotShadowMatrices)] = mShadows->spotMatricesBinding(mPointClamp);
+    t[s::indexOf(s::kLightData)] = {&mLights->texture(), &mPointClamp};
+    t[s::indexOf(s::kEnvironmentCube)] = {&mIbl->environmentCube(), &mIbl->cubeSampler()};
+    t[s::indexOf(s::kLightClusters)] = {&mClusterTexture, &mPointClamp};
+    return t;
 }
 
-void Renderer::bindSamplers(const Effect& effect, Material& material, const Mesh& mesh) {
-    const MeshDeformation* deformation = mesh.deformation().get();
-    for (const Effect::SamplerUnit& s : effect.samplers()) {
-        const Texture* texture = nullptr;
-        const Sampler* sampler = nullptr;
-        const std::string& n = s.name;
-        if (n == "iblSpecular") texture = &mIbl->specularCube(), sampler = &mIbl->cubeSampler();
-        else if (n == "brdfLut") texture = &mIbl->brdfLut(), sampler = &mIbl->lutSampler();
-        else if (n == "environmentCube") texture = &mIbl->environmentCube(), sampler = &mIbl->cubeSampler();
-        else if (n == "shadowCascades") texture = mCascades.count > 0 ? &mShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
-        else if (n == "spotShadows") texture = mSpotShadowCount > 0 ? &mSpotShadowArray : &mNoShadowArray, sampler = &mShadowSampler;
-        else if (n == "spotShadowMatrices") texture = &mSpotMatrices, sampler = &mPointClamp;
-        else if (n == "lightData") texture = &mLights->texture(), sampler = &mPointClamp;
-        else if (n == "lightClusters") texture = &mClusterTexture, sampler = &mPointClamp;
-        else if (n == "jointMatrices" && deformation && deformation->jointCount() > 0)
-            texture = &deformation->jointTexture(), sampler = &mPointClamp;
-        else if (n == "morphTargets" && deformation && deformation->targets())
-            texture = &deformation->targets()->texture(), sampler = &mPointClamp;
-        else if (n == "morphWeights" && deformation) texture = &deformation->activeTargets(), sampler = &mPointClamp;
-        else {
-            TextureBinding b = material.texture(n);
-            if (!b.texture) {
-                for (auto& p : material.plugins()) {
-                    if (!p->enabled()) continue;
-                    bool declares = std::any_of(p->declaration().samplers.begin(), p->declaration().samplers.end(),
-                                                [&](auto& d) { return d.name == n; });
-                    if (declares) {
-                        b = p->texture(n);
-                        break;
-                    }
-                }
-            }
-            texture = b.texture;
-            sampler = b.sampler ? b.sampler : &mLinearRepeat;
-        }
-        if (!texture) {
-            switch (s.type) {
-            case GL_SAMPLER_2D_ARRAY: texture = &mWhiteArray; break;
-            case GL_SAMPLER_CUBE: texture = &mBlackCube; break;
-            case GL_SAMPLER_2D_ARRAY_SHADOW: texture = &mNoShadowArray, sampler = &mShadowSampler; break;
-            default: texture = &mWhite2D; break;
-            }
-        }
-        texture->bind(unsigned(s.unit));
-        sampler->bind(unsigned(s.unit));
-    }
-}
-
-void Renderer::drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool shadowPass) {
-    if (items.empty()) return;
-    StateCache& state = mContext.state();
-    updateMaterials(items);
-    size_t needed = items.size() * mDrawStride;
-    if (mDrawStaging.size() < needed) mDrawStaging.resize(needed);
-    {
-        CpuScope cpu{mStats.cpuOutsideDriverMs}; // filling the per-draw blocks
-        for (size_t i = 0; i < items.size(); ++i) {
-            const DrawItem& item = items[i];
-            DrawUniforms d;
-            d.world = item.world;
-            d.normalWorld = glm::mat4(glm::transpose(glm::inverse(glm::mat3(item.world))));
-            uint32_t mask = item.mesh->lightMask & item.material->lightMask();
-            d.drawParams = glm::vec4(float(mask & 0xFFFFu), item.receiveShadows ? 1.0f : 0.0f, float(mask >> 16), 0.0f);
-            std::memcpy(mDrawStaging.data() + i * mDrawStride, &d, sizeof d);
-        }
-    }
-    mDrawBuffer.replace(needed, mDrawStaging.data());
-    state.bindUniformBuffer(0, mSceneBuffer.id(), GLintptr(sceneBlock * mSceneStride), sizeof(SceneUniforms));
-    for (size_t i = 0; i < items.size(); ++i) {
-        DrawItem& item = items[i];
-        state.apply(item.state);
-        item.effect->program().use();
-        item.vao->bind();
-        state.bindUniformBuffer(1, mDrawBuffer.id(), GLintptr(i * mDrawStride), sizeof(DrawUniforms));
-        if (UniformBuffer* mb = item.material->materialBlock()) mb->bind(2);
-        if (!item.material->plugins().empty()) {
-            UniformBuffer& pb = item.material->pluginBlock();
-            for (auto& p : item.material->plugins()) {
-                if (!p->enabled() || !p->declaration().perDrawUniforms) continue;
-                PluginUniforms uniforms(pb, p->name());
-                DrawContext draw{item.pass, item.mesh->name(), item.world, item.instances, item.mesh->userFlags};
-                p->updateDrawUniforms(uniforms, draw, frameInfo());
-            }
-            if (!pb.layout().members().empty()) pb.bind(3); // uploads what a per-draw write changed
-        }
-        bindSamplers(*item.effect, *item.material, *item.mesh);
-        const MeshPart& part = item.mesh->parts()[item.part];
-        const Geometry& g = *item.mesh->geometry();
-        const void* offset = reinterpret_cast<const void*>(size_t(part.firstIndex) * g.indexSize());
-        if (item.instances > 0) {
-            item.mesh->instances()->upload();
-            glDrawElementsInstanced(GL_TRIANGLES, GLsizei(part.indexCount), g.indexType(), offset, GLsizei(item.instances));
-        } else {
-            glDrawElements(GL_TRIANGLES, GLsizei(part.indexCount), g.indexType(), offset);
-        }
-        ++mStats.drawCalls;
-        if (shadowPass) ++mStats.shadowDrawCalls;
-        else ++mStats.mainDrawCalls;
-        uint64_t copies = item.instances > 0 ? item.instances : 1;
-        mStats.triangles += uint64_t(part.indexCount / 3) * copies;
-        if (!shadowPass) mStats.instances += copies;
-    }
+void Renderer::draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock,
+                    bool shadowPass) {
+    SceneBlockRange scene{&mSceneBuffer, sceneBlock * mSceneStride, sizeof(SceneUniforms)};
+    mExecutor->draw(items, states, scene, engineTextures(), frameInfo(), shadowPass, mStats);
 }
 
 void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds) {
@@ -396,115 +259,42 @@ void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, i
 }
 
 void Renderer::renderShadows(Scene& scene, const Camera& camera) {
-    const ShadowSettings& settings = mOptions.shadows;
-    SceneUniforms& main = mSceneBlocks[0];
-    mCascades = CascadeSet{};
-    mSpotShadowCount = 0;
-    StateCache& state = mContext.state();
-    int mapSize = std::min(settings.mapSize, mContext.limits().maxTextureSize);
-    bool sunOn = main.sunDirection.w > 0.5f;
-    if (settings.enabled && settings.cascades > 0 && sunOn) {
-        ShadowSettings s = settings;
-        s.mapSize = mapSize;
-        mCascades = computeCascades(camera, glm::vec3(main.sunDirection), s, mSceneBounds);
-        if (!mShadowArray || mShadowArray.width() != mapSize || mShadowArray.desc().layers < mCascades.count) {
-            mShadowArray = Texture({.kind = TextureKind::Texture2DArray, .format = TextureFormat::Depth24, .width = mapSize,
-                                    .height = mapSize, .layers = 4, .label = "shadow cascades"});
-        }
-        for (int i = 0; i < mCascades.count; ++i) {
-            const Cascade& c = mCascades.cascades[size_t(i)];
-            main.cascadeMatrices[i] = c.textureMatrix;
-            main.cascadeSplits[i] = c.splitFar;
-            main.cascadeTexelSizes[i] = c.texelWorld;
-        }
-        main.shadowParams = glm::vec4(float(mCascades.count), 1.0f / float(mapSize), settings.normalBias, 0.0f);
-    }
-
-    // Spot shadows: the most important shadow-casting spot lights, up to the budget.
-    mSpotShadowLayers.assign(scene.lights.size(), -1);
-    std::vector<int> spots;
-    if (settings.enabled)
-        for (size_t i = 0; i < scene.lights.size(); ++i) {
-            const Light& l = scene.lights[i];
-            if (l.enabled && l.castShadows && l.type == LightType::Spot) spots.push_back(int(i));
-        }
-    std::stable_sort(spots.begin(), spots.end(), [&](int a, int b) {
-        return scene.lights[size_t(a)].importance > scene.lights[size_t(b)].importance;
-    });
-    if (int(spots.size()) > settings.spotShadowBudget) spots.resize(size_t(std::max(settings.spotShadowBudget, 0)));
-    mSpotViewProjections.clear();
-    int spotSize = std::min(settings.spotMapSize, mContext.limits().maxTextureSize);
-    if (!spots.empty()) {
-        if (!mSpotShadowArray || mSpotShadowArray.desc().layers < int(spots.size()) || mSpotShadowArray.width() != spotSize)
-            mSpotShadowArray = Texture({.kind = TextureKind::Texture2DArray, .format = TextureFormat::Depth24, .width = spotSize,
-                                        .height = spotSize, .layers = std::max(settings.spotShadowBudget, 1), .label = "spot shadows"});
-        if (mSpotMatrices.width() < 4 * int(spots.size())) { // the budget grew since construction
-            mSpotMatrices = Texture({.format = TextureFormat::RGBA32F, .width = 4 * settings.spotShadowBudget, .height = 1,
-                                     .label = "spot shadow matrices"});
-            mSpotMatrices.setFilter(false, false);
-        }
-        std::vector<float> matrices(size_t(mSpotMatrices.width()) * 4, 0.0f);
-        for (size_t k = 0; k < spots.size(); ++k) {
-            const Light& l = scene.lights[size_t(spots[k])];
-            glm::vec3 dir = glm::normalize(l.direction);
-            glm::vec3 up = std::abs(dir.y) > 0.99f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-            float range = l.range > 0 ? l.range : 100.0f;
-            glm::mat4 vp = glm::perspective(std::min(l.outerConeAngle * 2.0f + 0.05f, 3.0f), 1.0f, 0.05f, range) *
-                           glm::lookAt(l.position, l.position + dir, up);
-            mSpotViewProjections.push_back(vp);
-            glm::mat4 bias(0.5f, 0, 0, 0, 0, 0.5f, 0, 0, 0, 0, 0.5f, 0, 0.5f, 0.5f, 0.5f, 1.0f);
-            glm::mat4 tm = bias * vp;
-            std::memcpy(&matrices[k * 16], &tm, 64);
-            mSpotShadowLayers[size_t(spots[k])] = int(k);
-        }
-        mSpotMatrices.upload(0, 0, matrices.data());
-        mSpotShadowCount = int(spots.size());
-        main.shadowParams.w = 1.0f / float(spotSize);
-    }
-    main.lightingParams.y = float(mSpotShadowCount);
+    mShadows->plan(scene, camera, mSceneBounds, mOptions.shadows, mContext.limits().maxTextureSize, mSceneBlocks[0]);
 
     // Each shadow view gets its own copy of the scene block with the light's matrices, so the
-    // material's own vertex code (and plugins in it) runs unchanged.
-    // `main` refers into mSceneBlocks, which the pushes below may reallocate: copy it first.
-    const SceneUniforms mainBlock = main;
-    auto shadowBlock = [&](const glm::mat4& view, const glm::mat4& projection) {
+    // material's own vertex code (and plugins in it) runs unchanged. The copy is taken first:
+    // the pushes below may reallocate the blocks.
+    const SceneUniforms mainBlock = mSceneBlocks[0];
+    std::vector<uint32_t> blocks;
+    for (const ShadowPass::View& view : mShadows->views()) {
         SceneUniforms b = mainBlock;
-        b.view = view;
-        b.projection = projection;
-        b.viewProjection = projection * view;
+        b.view = view.view;
+        b.projection = view.projection;
+        b.viewProjection = view.projection * view.view;
         mSceneBlocks.push_back(b);
-        return uint32_t(mSceneBlocks.size() - 1);
-    };
-    std::vector<uint32_t> cascadeBlocks, spotBlocks;
-    for (int i = 0; i < mCascades.count; ++i)
-        cascadeBlocks.push_back(shadowBlock(mCascades.cascades[size_t(i)].view, mCascades.cascades[size_t(i)].projection));
-    for (auto& vp : mSpotViewProjections) spotBlocks.push_back(shadowBlock(glm::mat4(1.0f), vp));
+        blocks.push_back(uint32_t(mSceneBlocks.size() - 1));
+    }
     uploadSceneBlocks();
 
-    if (!mShadowFramebuffer) mShadowFramebuffer = Framebuffer("shadow maps");
-    auto drawView = [&](const Texture& array, int layer, int size, const glm::mat4& viewProjection, uint32_t block) {
-        mShadowFramebuffer.attachDepth(array, 0, layer);
-        mShadowFramebuffer.setDrawBuffers(0);
-        mShadowFramebuffer.check();
-        state.viewport(0, 0, size, size);
-        state.clear(false, true, false);
-        Frustum frustum = Frustum::fromMatrix(viewProjection);
-        std::vector<DrawItem> items;
+    StateCache& state = mContext.state();
+    for (size_t i = 0; i < mShadows->views().size(); ++i) {
+        const ShadowPass::View& view = mShadows->views()[i];
+        mShadows->begin(view, state);
+        Frustum frustum = Frustum::fromMatrix(view.viewProjection);
+        PassDraws casters;
         {
             CpuScope cpu{mStats.cpuOutsideDriverMs};
-            collect(scene.root(), &frustum, RenderPass::Shadow, glm::vec3(0.0f), glm::vec3(0.0f), items, true);
-            std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+            collect(scene.root(), &frustum, RenderPass::Shadow, glm::vec3(0.0f), glm::vec3(0.0f), casters, true);
+            casters.list.sort();
         }
-        drawItems(items, block, true);
-    };
-    for (int i = 0; i < mCascades.count; ++i)
-        drawView(mShadowArray, i, mapSize, mCascades.cascades[size_t(i)].viewProjection, cascadeBlocks[size_t(i)]);
-    for (size_t k = 0; k < spotBlocks.size(); ++k) drawView(mSpotShadowArray, int(k), spotSize, mSpotViewProjections[k], spotBlocks[k]);
+        draw(casters.list.items(), casters.states, blocks[i], true);
+    }
 }
 
 void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int width, int height) {
     // Point and spot lights in view space, most important first (a full cluster keeps those).
     const std::vector<int>& packed = mLights->packedIndices();
+    const std::vector<int>& spotLayers = mShadows->spotShadowLayers();
     glm::mat4 view = camera.view();
     mClusterLights.clear();
     std::vector<std::pair<float, float>> rank;
@@ -517,7 +307,7 @@ void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int
         c.spot = l.type == LightType::Spot;
         c.outerConeAngle = c.spot ? l.outerConeAngle : 3.14159265f;
         int source = packed[size_t(slot)];
-        c.shadowed = size_t(source) < mSpotShadowLayers.size() && mSpotShadowLayers[size_t(source)] >= 0;
+        c.shadowed = size_t(source) < spotLayers.size() && spotLayers[size_t(source)] >= 0;
         c.index = uint32_t(slot);
         c.mask = l.mask;
         mClusterLights.push_back(c);
@@ -568,7 +358,6 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
     scene.update();
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
-        std::vector<DrawItem> items;
         std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
         if (mOptions.depthPrepass) passes.push_back(RenderPass::Depth);
         for (RenderPass pass : passes) {
@@ -585,7 +374,7 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
         }
         mEffects->finishAll();
     }
-    std::vector<DrawItem> errorProbe;
+    PassDraws errorProbe;
     Frustum frustum = camera.frustum();
     collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), errorProbe, false);
     mEffects->finishAll();
@@ -611,12 +400,11 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mCamera = camera;
     setupScene(scene, camera, width, height, seconds);
 
-    std::vector<DrawItem> items;
     Frustum frustum = camera.frustum();
     // Lights are packed before shadows so spot lights know their shadow layers.
-    mSpotShadowLayers.assign(scene.lights.size(), -1);
+    mShadows->resetSpotLayers(scene.lights.size());
     renderShadows(scene, camera);
-    mSceneBlocks[0].lightingParams.x = float(mLights->update(scene.lights, mSpotShadowLayers));
+    mSceneBlocks[0].lightingParams.x = float(mLights->update(scene.lights, mShadows->spotShadowLayers()));
     updateLightClusters(scene, camera, width, height);
     uploadSceneBlocks();
 
@@ -624,19 +412,14 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     TextureFormat format = hdr ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
     if (!mHdrTarget || mHdrTarget->width() != width || mHdrTarget->height() != height || mHdrTarget->colorFormat() != format)
         mHdrTarget = std::make_unique<RenderTarget>(width, height, format, "frame");
-    std::vector<DrawItem> blended;
+    PassDraws mainDraws;
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
-        collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), items, false);
-        auto blendedBegin = std::partition(items.begin(), items.end(), [](auto& i) { return i.sortKey >> 62 != 3; });
-        blended.assign(blendedBegin, items.end());
-        items.erase(blendedBegin, items.end());
-        std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
-        std::sort(blended.begin(), blended.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+        collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), mainDraws, false);
+        mainDraws.list.sort();
     }
     // No stencil material in the frame: no stencil state at all, not even its clear.
-    bool stencilUsed = std::any_of(items.begin(), items.end(), [](auto& i) { return i.state.stencil.has_value(); }) ||
-                       std::any_of(blended.begin(), blended.end(), [](auto& i) { return i.state.stencil.has_value(); });
+    bool stencilUsed = std::any_of(mainDraws.states.begin(), mainDraws.states.end(), [](auto& s) { return s.stencil.has_value(); });
 
     mHdrTarget->bind();
     glm::vec3 clear = scene.post.clearColor;
@@ -654,37 +437,37 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         // writes no depth in the main pass (a stencil portal's opening) or draws only where
         // the stencil lets it stays out: its depth would hide what the stencil reveals.
         auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil; };
-        std::vector<DrawItem> depthItems;
+        PassDraws depth;
         {
             CpuScope cpu{mStats.cpuOutsideDriverMs};
-            collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depthItems, false);
-            depthItems.erase(std::remove_if(depthItems.begin(), depthItems.end(), [&](auto& i) { return !prepassed(i.material->renderState(RenderPass::Main)); }),
-                             depthItems.end());
-            std::sort(depthItems.begin(), depthItems.end(), [](auto& a, auto& b) { return a.sortKey < b.sortKey; });
+            collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depth, false);
+            depth.list.removeIf([&](const DrawItem& i) { return !prepassed(i.material->renderState(RenderPass::Main)); });
+            depth.list.sort();
         }
-        drawItems(depthItems, 0, false);
-        for (DrawItem& item : items) {
-            if (!prepassed(item.state)) continue; // the main-pass state it was collected with
-            item.state.depthCompare = CompareFunc::LessEqual;
-            item.state.depthWrite = false;
+        draw(depth.list.items(), depth.states, 0, false);
+        for (const DrawItem& item : mainDraws.list.opaque()) {
+            RenderState& s = mainDraws.stateOf(item);
+            if (!prepassed(s)) continue; // the main-pass state it was collected with
+            s.depthCompare = CompareFunc::LessEqual;
+            s.depthWrite = false;
         }
     }
-    drawItems(items, 0, false);
+    draw(mainDraws.list.opaque(), mainDraws.states, 0, false);
     if (scene.environment.showAsBackground && mIbl->active()) {
         ShaderDefines defines;
-        if (!hdr) setDefine(defines, "TONEMAP_IN_SHADER", "");
+        if (!hdr) setDefine(defines, engine_define::kToneMapInShader, "");
         mBackground.setDefines(defines);
         const Program& program = mBackground.program(*mStore, mContext.info());
         state.apply(RenderState{.depthTest = true, .depthWrite = false, .depthCompare = CompareFunc::LessEqual, .cull = CullMode::None});
         program.use();
-        state.bindUniformBuffer(0, mSceneBuffer.id(), 0, sizeof(SceneUniforms));
-        mIbl->environmentCube().bind(0);
-        mIbl->cubeSampler().bind(0);
+        state.bindUniformBuffer(uniform_block::kScene.binding, mSceneBuffer.id(), 0, sizeof(SceneUniforms));
+        mIbl->environmentCube().bind(unsigned(engine_sampler::kFirstScreenEffectUnit));
+        mIbl->cubeSampler().bind(unsigned(engine_sampler::kFirstScreenEffectUnit));
         glUniform4f(program.uniformLocation("backgroundParams"), mIbl->intensity(),
                     scene.environment.source == EnvironmentSource::Sky ? 1.0f : 0.0f, 0, 0);
         drawFullscreenTriangle(mEmptyVao);
     }
-    drawItems(blended, 0, false);
+    draw(mainDraws.list.blended(), mainDraws.states, 0, false);
 
     if (hdr) {
         mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), output, scene.post, mEmptyVao);

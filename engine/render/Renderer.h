@@ -1,16 +1,14 @@
 #pragma once
-// The forward renderer. For each frame: update transforms, environment and lights; draw the
-// sun's shadow cascades and spot shadows with each material's own effect in the shadow pass
-// (so plugin displacement moves shadows and plugin discards cut them); draw opaque and
-// alpha-tested parts sorted by effect then front to back, the background, and blended parts
-// back to front into an HDR target; then tone-map into the output.
-//
-// Draw-item sort key (64 bits), opaque and alpha-tested:
-//   [63..62] bucket (0 stencil writers, 1 opaque, 2 alpha-tested)  [61..40] effect id
-//   [39..24] material id  [23..0] depth, front to back
-// Blended parts sort by depth only, back to front.
+// The forward renderer: the frame's orchestration. For each frame: update transforms,
+// environment and lights; draw the sun's shadow cascades and spot shadows (ShadowPass) with
+// each material's own effect in the shadow pass (so plugin displacement moves shadows and
+// plugin discards cut them); gather the main view's render list (RenderList, ordered by
+// SortKey: opaque and alpha-tested parts by effect then front to back, blended parts back to
+// front) and draw it (DrawExecutor) into an HDR target with the background between the two;
+// then tone-map into the output.
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -27,15 +25,18 @@
 #include "material/ErrorMaterial.h"
 #include "material/MaterialRegistry.h"
 #include "material/ProgramBinaryCache.h"
+#include "render/DrawExecutor.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
 #include "render/LightClusters.h"
 #include "render/LightData.h"
 #include "render/PostProcess.h"
+#include "render/RenderList.h"
 #include "render/RenderTarget.h"
 #include "render/SceneUniforms.h"
 #include "render/ScreenEffect.h"
 #include "render/ShadowCascades.h"
+#include "render/ShadowPass.h"
 #include "scene/Camera.h"
 #include "scene/Scene.h"
 #include "shader/ShaderStore.h"
@@ -88,8 +89,8 @@ public:
     /// one that is not is named in `waitingFor`.
     static bool sceneReady(const Scene& scene, std::string* waitingFor = nullptr);
     /// The sun's shadow map array as of the last frame (debug views); empty when off.
-    const Texture& shadowCascadeMap() const { return mShadowArray; }
-    const CascadeSet& cascades() const { return mCascades; }
+    const Texture& shadowCascadeMap() const;
+    const CascadeSet& cascades() const;
     /// The registry through which plugin factories reach materials (scenes register theirs).
     MaterialRegistry& materials() { return mMaterials; }
 
@@ -115,14 +116,14 @@ public:
     static void configureEffectCache(EffectCache& cache);
 
 private:
-    struct DrawItem;
     struct EffectSlot;
     void collect(Node& node, const Frustum* frustum, RenderPass pass, const glm::vec3& eye, const glm::vec3& viewDir,
-                 std::vector<DrawItem>& out, bool shadowCasters);
+                 PassDraws& out, bool shadowCasters);
     std::shared_ptr<Effect> effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass);
-    void drawItems(std::vector<DrawItem>& items, uint32_t sceneBlock, bool shadowPass);
-    void bindSamplers(const Effect& effect, Material& material, const Mesh& mesh);
-    void updateMaterials(std::vector<DrawItem>& items);
+    /// Draws items with the view's Scene block `sceneBlock` (0: the main view).
+    void draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock, bool shadowPass);
+    /// The textures behind the engine's samplers, as of now.
+    EngineTextures engineTextures() const;
     void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
     void renderShadows(Scene& scene, const Camera& camera);
     void uploadSceneBlocks();
@@ -139,6 +140,8 @@ private:
     std::unique_ptr<ImageBasedLighting> mIbl;
     std::unique_ptr<LightData> mLights;
     std::unique_ptr<LightClusters> mClusters;
+    std::unique_ptr<DrawExecutor> mExecutor;
+    std::unique_ptr<ShadowPass> mShadows;
     Texture mClusterTexture;
     std::vector<ClusterLight> mClusterLights;
     PostProcess mPost;
@@ -147,23 +150,12 @@ private:
     MaterialRegistry mMaterials;
     VertexArray mEmptyVao;
 
-    // Engine textures: placeholders for unused features, shadow maps.
-    Texture mWhite2D, mWhiteArray, mBlackCube, mNoShadowArray, mSpotMatrices;
-    Texture mShadowArray, mSpotShadowArray;
-    Framebuffer mShadowFramebuffer;
-    Sampler mShadowSampler, mPointClamp, mLinearRepeat;
-    CascadeSet mCascades;
-    int mSpotShadowCount = 0;
-    std::vector<int> mSpotShadowLayers;
-    std::vector<glm::mat4> mSpotViewProjections;
+    Sampler mPointClamp; ///< the engine's data textures (lights, clusters, spot matrices)
 
     // Per-frame uniform data.
     std::vector<SceneUniforms> mSceneBlocks; ///< [0] main view, then one per shadow view
     Buffer mSceneBuffer;
     size_t mSceneStride = 0;
-    Buffer mDrawBuffer;
-    std::vector<uint8_t> mDrawStaging;
-    size_t mDrawStride = 0;
 
     std::unordered_map<uint64_t, std::unique_ptr<EffectSlot>> mSlots;
     std::unique_ptr<RenderTarget> mHdrTarget;

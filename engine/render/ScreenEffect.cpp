@@ -3,6 +3,7 @@
 #include "gl/GlApi.h"
 #include "gl/StateCache.h"
 #include "gl/VertexArray.h"
+#include "material/EngineInterface.h"
 #include "shader/ShaderBuilder.h"
 
 namespace th {
@@ -30,7 +31,7 @@ const Program& ScreenEffect::program(const ShaderStore& store, const ContextInfo
     r.source = mFragment;
     ShaderBuildResult fs = builder.build(r);
     Program program = Program::build({mFragment, std::move(vs.text), std::move(fs.text), {}});
-    program.bindUniformBlock("Scene", 0);
+    program.bindUniformBlock(uniform_block::kScene.name, uniform_block::kScene.binding);
     for (auto& [name, unit] : mSamplerUnits) program.setSamplerUnit(name, unit);
     mProgram = std::move(program);
     mGeneration = store.generation();

@@ -49,25 +49,46 @@ glm::mat4 Camera::view() const {
 
 glm::mat4 Camera::projection() const { return glm::perspective(yfov, aspect, nearPlane, farPlane); }
 
-void Camera::frame(const Bounds& bounds) {
-    if (bounds.empty()) return;
-    float radius = std::max(bounds.radius(), 1e-3f);
-    float distance = radius / std::sin(std::min(yfov, yfov * aspect) * 0.5f);
-    target = bounds.center();
-    position = target + glm::normalize(glm::vec3(0.0f, 0.35f, 1.0f)) * distance * 1.05f;
-    nearPlane = std::max(distance - radius * 1.5f, distance * 0.01f);
-    farPlane = distance + radius * 3.0f;
+namespace {
+/// Centre and radius in double: bounds near the float limit (±1e38) overflow a float radius.
+bool sphereOf(const Bounds& bounds, glm::dvec3& center, double& radius) {
+    glm::dvec3 lo(bounds.min), hi(bounds.max);
+    center = (lo + hi) * 0.5;
+    radius = glm::length(hi - lo) * 0.5;
+    return std::isfinite(radius) && std::isfinite(center.x) && std::isfinite(center.y) && std::isfinite(center.z) &&
+           radius <= Camera::kMaxFramedRadius && glm::length(center) <= Camera::kMaxFramedRadius;
+}
+} // namespace
+
+bool Camera::frame(const Bounds& bounds) {
+    if (bounds.empty()) return false;
+    glm::dvec3 center;
+    double r = 0;
+    if (!sphereOf(bounds, center, r)) return false;
+    double radius = std::max(r, 1e-3);
+    double distance = radius / std::sin(double(std::min(yfov, yfov * aspect)) * 0.5);
+    if (!std::isfinite(distance) || distance > kMaxFramedRadius * 1e3) return false;
+    target = glm::vec3(center);
+    position = target + glm::normalize(glm::vec3(0.0f, 0.35f, 1.0f)) * float(distance * 1.05);
+    nearPlane = float(std::max(distance - radius * 1.5, distance * 0.01));
+    farPlane = float(distance + radius * 3.0);
+    return true;
 }
 
-void Camera::fitDepthRange(const Bounds& bounds) {
-    if (bounds.empty()) return;
+bool Camera::fitDepthRange(const Bounds& bounds) {
+    if (bounds.empty()) return false;
     // The bounding sphere, with a margin: from outside it, near sits just before its front;
     // from inside, near is a small fraction of the far distance (depth precision stays usable
     // at 24 bits for ratios up to ~10⁴).
-    float radius = std::max(bounds.radius(), 1e-3f) * 1.05f;
-    float distance = glm::length(bounds.center() - position);
-    farPlane = distance + radius;
-    nearPlane = std::max(distance - radius, farPlane * 1e-4f);
+    glm::dvec3 center;
+    double r = 0;
+    if (!sphereOf(bounds, center, r)) return false;
+    double radius = std::max(r, 1e-3) * 1.05;
+    double distance = glm::length(center - glm::dvec3(position));
+    if (!std::isfinite(distance) || distance > kMaxFramedRadius * 1e3) return false;
+    farPlane = float(distance + radius);
+    nearPlane = float(std::max(distance - radius, double(farPlane) * 1e-4));
+    return true;
 }
 
 } // namespace th

@@ -40,11 +40,16 @@ public:
     glm::mat4 viewProjection() const { return projection() * view(); }
     glm::vec3 forward() const { return glm::normalize(target - position); }
     Frustum frustum() const { return Frustum::fromMatrix(viewProjection()); }
-    /// Places the camera to see `bounds` whole from the +Z side, slightly above.
-    void frame(const Bounds& bounds);
+    /// Places the camera to see `bounds` whole from the +Z side, slightly above. Returns
+    /// false, leaving the camera as it was, when the bounds are not finite or too large for a
+    /// float depth range (radius over kMaxFramedRadius): never a NaN or infinite plane.
+    bool frame(const Bounds& bounds);
     /// Sets near and far to hold `bounds` whole as seen from where the camera is now (a camera
     /// placed by hand keeps a depth range that fits it, not one fitted to another position).
-    void fitDepthRange(const Bounds& bounds);
+    /// Returns false, leaving the planes, for bounds or distances a float cannot hold.
+    bool fitDepthRange(const Bounds& bounds);
+    /// Beyond this radius (metres) a framed view's planes lose all depth precision.
+    static constexpr double kMaxFramedRadius = 1.0e15;
 };
 
 } // namespace th

@@ -9,7 +9,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/type_precision.hpp>
 
-#include "material/VertexAttributes.h"
+#include "material/EngineInterface.h"
 #include "scene/Bounds.h"
 
 namespace th {

@@ -21,6 +21,9 @@ struct LineSource {
     std::string_view originName;
     const LineMap* map = nullptr;
     std::vector<uint32_t> remap;
+    /// For a store file reached through plugin code: which plugin, key and line included it
+    /// (the context its lines carry in messages). Empty for the shader's own includes.
+    std::string context;
 
     LineOrigin origin(size_t index) const {
         if (!map) return {source, uint32_t(index + 1)};
@@ -198,12 +201,27 @@ private:
         fail(lines, index, str("#include<", name, ">: ", error, "; includes: ", chain(name)));
     }
 
-    uint32_t sourceIndex(const ShaderSource& file) {
+    uint32_t sourceIndex(const ShaderSource& file, const std::string& context) {
+        if (!context.empty()) return mOut.lines.addSource(file.origin, context);
         auto it = mSourceIds.find(&file);
         if (it != mSourceIds.end()) return it->second;
         uint32_t id = mOut.lines.addSource(file.origin);
         mSourceIds.emplace(&file, id);
         return id;
+    }
+
+    // The context an include on line `index` hands to the file it includes: the chain back to
+    // plugin code ("plugin 'Fog' key 'CUSTOM_FRAGMENT_DEFINITIONS' line 2"), so an error in an
+    // included file names the snippet that pulled it in. Plain shader includes have none.
+    static std::string includeContext(const LineSource& lines, size_t index) {
+        if (!lines.map) return lines.context;
+        if (index >= lines.map->size()) return {};
+        const LineOrigin& o = (*lines.map)[index];
+        const std::string& context = lines.map->sourceContext(o.source);
+        const std::string& name = lines.map->sourceName(o.source);
+        if (!context.empty()) return str(context, ", ", name, ":", o.line);
+        if (name.rfind("plugin '", 0) == 0) return str(name, " line ", o.line);
+        return {};
     }
 
     void include(std::string_view rest, LineSource& lines, size_t index, const ShaderSource* self, int depth) {
@@ -222,7 +240,8 @@ private:
             text = substituted;
         }
         LineSource fileLines;
-        fileLines.source = sourceIndex(file);
+        fileLines.context = includeContext(lines, index);
+        fileLines.source = sourceIndex(file, fileLines.context);
         fileLines.originName = file.origin;
         if (!d.hasRange) {
             run(text, fileLines, &file, depth + 1);

@@ -50,6 +50,87 @@ size_t lineOf(const std::vector<size_t>& lineStart, size_t offset) {
     return it == lineStart.begin() ? 0 : size_t(it - lineStart.begin()) - 1;
 }
 
+// "#hook [TYPE] NAME(PARAMETERS) [header { CODE }] [footer { CODE }]" (see Injector.h).
+InjectionPoint parseHook(std::string_view rest, const SourceLocation& where, std::string_view line) {
+    auto malformed = [&](std::string_view why) -> Error {
+        return Error(where, str("malformed #hook (", why, "): expected '#hook [TYPE] NAME(parameters) ",
+                                "[header { code }] [footer { code }]', e.g. '#hook OFFSET_POSITION(inout vec3 positionW)' or ",
+                                "'#hook vec3 FILTER_COLOR(vec3 color) footer { return color; }', found '", line, "'"));
+    };
+    InjectionPoint hook;
+    // Words up to '(': the last is the name, any before it the return type ("highp vec4").
+    std::vector<std::string_view> words;
+    size_t i = 0;
+    for (;;) {
+        while (i < rest.size() && glsl::isSpace(rest[i])) ++i;
+        size_t len = glsl::identifierLength(rest.substr(i));
+        if (len == 0) break;
+        words.push_back(rest.substr(i, len));
+        i += len;
+    }
+    if (words.empty()) throw malformed("no name");
+    if (i >= rest.size() || rest[i] != '(') throw malformed("no parameter list after the name");
+    size_t open = i, depth = 0, close = std::string_view::npos;
+    for (size_t k = open; k < rest.size(); ++k) {
+        if (rest[k] == '(') ++depth;
+        else if (rest[k] == ')' && --depth == 0) {
+            close = k;
+            break;
+        }
+    }
+    if (close == std::string_view::npos) throw malformed("the parameter list is not closed");
+    hook.name = std::string(words.back());
+    words.pop_back();
+    std::vector<std::string> type(words.begin(), words.end());
+    hook.returnType = type.empty() ? "void" : join(type, " ");
+    hook.signature = std::string(glsl::trimSpace(rest.substr(open + 1, close - open - 1)));
+    std::string_view tail = glsl::trimSpace(rest.substr(close + 1));
+    while (!tail.empty()) {
+        size_t len = glsl::identifierLength(tail);
+        std::string_view clause = tail.substr(0, len);
+        if (clause != "header" && clause != "footer")
+            throw malformed(str("unexpected '", tail, "' after the parameters"));
+        std::string& target = clause == "header" ? hook.header : hook.footer;
+        if (!target.empty()) throw malformed(str("two ", clause, "s"));
+        tail = glsl::trimSpace(tail.substr(len));
+        if (tail.empty() || tail[0] != '{') throw malformed(str(clause, " needs '{ code }'"));
+        size_t braces = 0, end = std::string_view::npos;
+        for (size_t k = 0; k < tail.size(); ++k) {
+            if (tail[k] == '{') ++braces;
+            else if (tail[k] == '}' && --braces == 0) {
+                end = k;
+                break;
+            }
+        }
+        if (end == std::string_view::npos) throw malformed(str("the ", clause, "'s '{' is not closed on the line"));
+        target = std::string(glsl::trimSpace(tail.substr(1, end - 1)));
+        if (target.empty()) throw malformed(str("an empty ", clause));
+        tail = glsl::trimSpace(tail.substr(end + 1));
+    }
+    // A function with a value must return on every path, injected statements or not: the
+    // header or footer provides the default return (as luma.gl's targets require).
+    if (hook.returnType != "void") {
+        auto returns = [](std::string_view code) {
+            for (size_t k = 0; k < code.size();) {
+                size_t len = glsl::identifierLength(code.substr(k));
+                if (len == 0) {
+                    ++k;
+                    continue;
+                }
+                if (code.substr(k, len) == "return") return true;
+                k += len;
+            }
+            return false;
+        };
+        if (!returns(hook.header) && !returns(hook.footer))
+            throw Error(where, str("callable target '", hook.name, "' returns ", hook.returnType,
+                                   " but neither a header nor a footer returns a value, so the function would end ",
+                                   "without one when no plugin returns; add e.g. 'footer { return ",
+                                   hook.signature.empty() ? std::string("...") : std::string("<a parameter>"), "; }'"));
+    }
+    return hook;
+}
+
 Scan scanText(const ShaderText& input) {
     Scan scan;
     scan.lineStart.reserve(input.lines.size() + 1);
@@ -70,22 +151,13 @@ Scan scanText(const ShaderText& input) {
             SourceLocation where = input.lines.locateIndex(cursor.index());
             std::string_view code = glsl::stripComments(line, false, buffer);
             glsl::parseDirective(code, d);
-            std::string_view rest = glsl::trimSpace(d.rest);
-            size_t len = glsl::identifierLength(rest);
-            size_t open = len;
-            while (open < rest.size() && glsl::isSpace(rest[open])) ++open;
-            size_t close = rest.rfind(')');
-            if (len == 0 || open >= rest.size() || rest[open] != '(' || close == std::string_view::npos || close < open ||
-                !glsl::trimSpace(rest.substr(close + 1)).empty())
-                throw Error(where, str("malformed #hook: expected '#hook NAME(parameters)', e.g. ",
-                                       "'#hook OFFSET_POSITION(inout vec3 positionW)', found '", glsl::trimSpace(line), "'"));
-            std::string name(rest.substr(0, len));
+            InjectionPoint hook = parseHook(glsl::trimSpace(d.rest), where, glsl::trimSpace(line));
+            hook.line = cursor.index();
             for (const InjectionPoint& h : scan.hooks)
-                if (h.name == name)
-                    throw Error(where, str("callable target '", name, "' is declared twice (first at ",
+                if (h.name == hook.name)
+                    throw Error(where, str("callable target '", hook.name, "' is declared twice (first at ",
                                            input.lines.describe(h.line), ")"));
-            scan.hooks.push_back({std::move(name), std::string(glsl::trimSpace(rest.substr(open + 1, close - open - 1))),
-                                  cursor.index()});
+            scan.hooks.push_back(std::move(hook));
         }
     }
     // A sentinel line start at the end of a text that ends in '\n', so the last line counts as
@@ -331,7 +403,8 @@ void Injector::injectInto(const ShaderText& input, ShaderStage stage, std::span<
             std::vector<std::string> markers, hooks, near;
             for (const InjectionPoint& m : scan.markers)
                 if (std::find(markers.begin(), markers.end(), m.name) == markers.end()) markers.push_back(m.name);
-            for (const InjectionPoint& h : scan.hooks) hooks.push_back(str(h.name, "(", h.signature, ")"));
+            for (const InjectionPoint& h : scan.hooks)
+                hooks.push_back(str(h.returnType == "void" ? std::string() : str(h.returnType, " "), h.name, "(", h.signature, ")"));
             for (const std::string& m : markers)
                 if (editDistance(m, key) <= 3) near.push_back(m);
             for (const InjectionPoint& h : scan.hooks)
@@ -359,8 +432,10 @@ void Injector::injectInto(const ShaderText& input, ShaderStage stage, std::span<
         e.who = str("#hook ", hook.name);
         e.where = input.lines.locateIndex(hook.line);
         e.hookLine = hook.line;
-        e.header = str(indentText, "void ", hook.name, "(", hook.signature, ") {", e.body.empty() ? "}" : "\n");
-        if (!e.body.empty()) e.footer = str(indentText, "}");
+        bool open = !e.body.empty() || !hook.header.empty() || !hook.footer.empty();
+        e.header = str(indentText, hook.returnType, " ", hook.name, "(", hook.signature, ") {", open ? "\n" : "}");
+        if (!hook.header.empty()) e.header += str(indentText, "    ", hook.header, "\n");
+        if (open) e.footer = str(hook.footer.empty() ? std::string() : str(indentText, "    ", hook.footer, "\n"), indentText, "}");
         edits.push_back(std::move(e));
     }
 

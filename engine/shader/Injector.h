@@ -11,7 +11,12 @@
 //                  "#hook NAME(inout vec3 positionW)" declares it; the injector replaces that
 //                  line with "void NAME(inout vec3 positionW) { <statements> }", the statements
 //                  of every plugin for NAME in order, or an empty body. The shader calls
-//                  NAME(...) unconditionally. Hooks return void.
+//                  NAME(...) unconditionally. A target may return a value and wrap the
+//                  plugins' statements in a header and a footer:
+//                    #hook vec3 TONE(vec3 color) header { vec3 c = color; } footer { return c; }
+//                  becomes "vec3 TONE(vec3 color) {", the header, the statements, the footer,
+//                  "}". A target with a return type needs a `return` in its header or footer
+//                  (the path taken when no plugin returns); without one it is an error.
 //   !pattern       Regex (PCRE2 syntax) that must match exactly once in the expanded shader;
 //                  the snippet is the replacement, with $0..$99, ${n}, $& (whole match) and
 //                  $$ (a dollar). Zero or several matches is an error listing where.
@@ -61,6 +66,8 @@ struct InjectionPoint {
     std::string name;      ///< marker "CUSTOM_X" or hook "NAME"
     std::string signature; ///< hook parameters, empty for markers
     size_t line = 0;       ///< 0-based input line
+    std::string returnType = "void"; ///< hook: what the generated function returns
+    std::string header, footer;      ///< hook: code around the plugins' statements
 };
 
 struct InjectionResult {

@@ -159,42 +159,32 @@ void Migrator::migrateInto(const ShaderText& input, ShaderStage stage, ShaderLan
 
     // The body: lines copied in runs; a line with something to rename is rewritten.
     const char* const base = text.data();
-    const size_t n = text.size();
-    size_t pos = 0, line = 0, runBegin = 0, runFirstLine = 0;
-    bool inComment = false;
+    size_t runBegin = 0, runFirstLine = 0;
     auto flush = [&](size_t endOffset, size_t endLine) {
         out.text.append(base + runBegin, endOffset - runBegin);
         out.lines.appendSameSources(input.lines, runFirstLine, endLine - runFirstLine);
     };
     std::string rewritten;
-    while (pos < n) {
-        const char* begin = base + pos;
-        const char* nl = static_cast<const char*>(std::memchr(begin, '\n', n - pos));
-        const size_t len = nl ? size_t(nl - begin) : n - pos;
-        const size_t next = pos + len + (nl ? 1 : 0);
-        const std::string_view lineText(begin, len);
-        const bool startsInComment = inComment;
-
+    glsl::LineCursor cursor(text);
+    std::string_view lineText;
+    while (cursor.next(lineText)) {
+        const size_t pos = cursor.offset(), next = cursor.nextOffset(), line = cursor.index();
+        const bool startsInComment = cursor.startsInComment();
         glsl::Directive d;
-        bool directive = !startsInComment && glsl::parseDirective(lineText, d);
-        if (directive && (d.name == "version" || d.name == "extension")) {
-            inComment = glsl::commentStateAfter(lineText, startsInComment);
-            flush(pos, line);
-            pos = runBegin = next;
-            runFirstLine = ++line;
-            continue;
-        }
-        if (directive && d.name != "define") {
-            inComment = glsl::commentStateAfter(lineText, startsInComment);
-            pos = next;
-            ++line;
+        if (cursor.directive(d, lineText) && d.name != "define") {
+            // #version and #extension were written in the prologue; other directives stay.
+            if (d.name == "version" || d.name == "extension") {
+                flush(pos, line);
+                runBegin = next;
+                runFirstLine = line + 1;
+            }
             continue;
         }
 
         // Rename identifiers in the code parts of the line.
         bool changed = false;
         size_t copied = 0; // bytes of the line already moved to `rewritten`
-        inComment = glsl::forEachCodeSegment(lineText, startsInComment, [&](std::string_view code, size_t offset) {
+        glsl::forEachCodeSegment(lineText, startsInComment, [&](std::string_view code, size_t offset) {
             const char* p = code.data();
             const char* end = p + code.size();
             while (p < end) {
@@ -253,10 +243,8 @@ void Migrator::migrateInto(const ShaderText& input, ShaderStage stage, ShaderLan
             runBegin = next;
             runFirstLine = line + 1;
         }
-        pos = next;
-        ++line;
     }
-    flush(n, line);
+    flush(text.size(), cursor.index() + 1);
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
 }
 

@@ -73,7 +73,7 @@ std::string defineValue(const json::Value& v, const std::string& what) {
 }
 
 void readCode(PluginCode& plugin, ShaderStage stage, const json::Value& object, const std::string& path,
-              const std::filesystem::path& baseDirectory) {
+              const std::filesystem::path& baseDirectory, const std::vector<std::filesystem::path>& trustedFolders) {
     for (auto& [key, value] : object.asObject(path)) {
         std::string what = str(path, ".", key);
         SourceLocation where = object.keyLocation(key);
@@ -93,12 +93,13 @@ void readCode(PluginCode& plugin, ShaderStage stage, const json::Value& object, 
             json::ObjectReader r(value, what);
             std::string file = r.required("file").asString(r.path("file"));
             r.finish();
-            std::filesystem::path snippetPath = baseDirectory / file;
+            std::filesystem::path snippetPath =
+                containedPath(baseDirectory, file, trustedFolders, r.required("file").where(), r.path("file"));
             std::string text;
             try {
                 text = readFile(snippetPath);
             } catch (const Error& e) {
-                throw Error(value.where(), str("'", what, "': cannot read snippet file: ", e.message()));
+                throw Error(value.where(), str("'", what, "': cannot read snippet file ", e.what()));
             }
             plugin.addCode(stage, key, text, snippetPath.lexically_normal().generic_string(), where);
         } else {
@@ -136,6 +137,7 @@ uint64_t PluginCode::signature() const {
     }
     for (auto& u : uniforms) h = hashCombine(hashCombine(h, hash64(u.name)), hash64(u.type));
     for (auto& s : samplers) h = hashCombine(hashCombine(hashCombine(h, hash64(s.name)), hash64(s.type)), hash64(s.precision));
+    for (auto& m : modules) h = hashCombine(h, hash64(m, 11));
     for (ShaderStage stage : {ShaderStage::Vertex, ShaderStage::Fragment}) {
         h = hashCombine(h, 0x5eed + uint64_t(stage));
         for (auto& snippet : code(stage)) h = hashCombine(hashCombine(h, hash64(snippet.key)), hash64(snippet.code.text));
@@ -158,7 +160,8 @@ bool isSamplerType(std::string_view type) {
 }
 
 std::vector<PluginCode> parsePluginList(std::string_view text, std::string_view fileName,
-                                        const std::filesystem::path& baseDirectory, uint32_t firstRegistration) {
+                                        const std::filesystem::path& baseDirectory, uint32_t firstRegistration,
+                                        const std::vector<std::filesystem::path>& trustedFolders) {
     json::Value root = json::parse(text, fileName);
     json::ObjectReader top(root, "plugin list");
     const json::Value* list = top.optional("plugins");
@@ -224,18 +227,25 @@ std::vector<PluginCode> parsePluginList(std::string_view text, std::string_view 
                 p.samplers.push_back(std::move(s));
             }
         }
-        if (const json::Value* v = r.optional("vertex")) readCode(p, ShaderStage::Vertex, *v, str(path, ".vertex"), baseDirectory);
+        if (const json::Value* v = r.optional("modules")) {
+            for (const json::Value& m : v->asArray(str(path, ".modules"))) {
+                const std::string& module = m.asString(str(path, ".modules[]"));
+                if (module.empty()) throw Error(m.where(), str("'", path, ".modules': a module name is empty"));
+                p.modules.push_back(module);
+            }
+        }
+        if (const json::Value* v = r.optional("vertex")) readCode(p, ShaderStage::Vertex, *v, str(path, ".vertex"), baseDirectory, trustedFolders);
         if (const json::Value* v = r.optional("fragment"))
-            readCode(p, ShaderStage::Fragment, *v, str(path, ".fragment"), baseDirectory);
+            readCode(p, ShaderStage::Fragment, *v, str(path, ".fragment"), baseDirectory, trustedFolders);
         r.finish();
         out.push_back(std::move(p));
     }
     return out;
 }
 
-std::vector<PluginCode> loadPluginList(const std::filesystem::path& file) {
+std::vector<PluginCode> loadPluginList(const std::filesystem::path& file, const std::vector<std::filesystem::path>& trustedFolders) {
     std::string text = readFile(file);
-    return parsePluginList(text, file.generic_string(), file.parent_path());
+    return parsePluginList(text, file.generic_string(), file.parent_path(), 0, trustedFolders);
 }
 
 } // namespace th

@@ -13,6 +13,7 @@
 //                 "defines": {"TINT": false, "TINT_STEPS": 4},
 //                 "uniforms": {"tintColor": "vec3"},
 //                 "samplers": {"tintMap": "sampler2D", "tintLayers": "highp sampler2DArray"},
+//                 "modules": ["noise"],
 //                 "vertex": {"KEY": "code"},
 //                 "fragment": {"KEY": "code", "KEY2": ["line 1", "line 2"], "KEY3": {"file": "t.glsl"}}}]}
 //
@@ -66,6 +67,8 @@ struct PluginCode {
     std::vector<PluginDefine> defines;
     std::vector<PluginUniform> uniforms;
     std::vector<PluginSampler> samplers;
+    /// Shader modules the plugin's code uses (store names; see ShaderModules.h).
+    std::vector<std::string> modules;
     std::vector<PluginSnippet> vertex;
     std::vector<PluginSnippet> fragment;
     SourceLocation where; ///< where the plugin was described, if from data
@@ -94,12 +97,16 @@ std::vector<const PluginCode*> injectionOrder(std::span<const PluginCode* const>
 
 /// Parses the JSON form above. Errors name file, line and key (th::Error). Registration
 /// indices follow list order starting at `firstRegistration`. `baseDirectory` resolves
-/// {"file": ...} snippets (defaults to the current directory).
+/// {"file": ...} snippets (defaults to the current directory); a snippet file must lie inside
+/// it, or inside one of `trustedFolders` (an error naming the key otherwise: a plugin list
+/// cannot splice /etc/hostname into a shader).
 std::vector<PluginCode> parsePluginList(std::string_view json, std::string_view fileName,
                                         const std::filesystem::path& baseDirectory = {},
-                                        uint32_t firstRegistration = 0);
+                                        uint32_t firstRegistration = 0,
+                                        const std::vector<std::filesystem::path>& trustedFolders = {});
 /// Reads and parses a plugin JSON file (snippet files relative to it).
-std::vector<PluginCode> loadPluginList(const std::filesystem::path& file);
+std::vector<PluginCode> loadPluginList(const std::filesystem::path& file,
+                                       const std::vector<std::filesystem::path>& trustedFolders = {});
 
 /// True for a GLSL sampler type name the pipeline knows (sampler2D, isampler3D, ...).
 bool isSamplerType(std::string_view type);

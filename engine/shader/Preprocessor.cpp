@@ -1,7 +1,9 @@
 #include "shader/Preprocessor.h"
 
+#include <array>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <limits>
 
 #include "core/Error.h"
@@ -64,7 +66,8 @@ private:
         for (size_t i = h & mask;; i = (i + 1) & mask) {
             Macro& m = mSlots[i];
             if (!m.used) return nullptr;
-            if (m.hash == h && m.name == name) return &m;
+            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
+                return &m;
         }
     }
 
@@ -81,7 +84,8 @@ private:
                 ++mUsed;
                 return m;
             }
-            if (m.hash == h && m.name == name) return m;
+            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
+                return m;
         }
     }
 
@@ -105,6 +109,20 @@ private:
 // #if expressions: a precedence-climbing parser over a token stream that expands object-like
 // macros as it reads (a stack of macro bodies), as C does.
 
+/// `text == literal`, with the length known at compile time so the comparison is a few integer
+/// compares (string_view's operator== is an out-of-line call on this hot path).
+template <size_t N> inline bool is(std::string_view text, const char (&literal)[N]) {
+    return text.size() == N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
+}
+
+/// A piece of a directive short enough for a message: long lines (a generated 10 MB #if)
+/// are cut, saying how long they were.
+std::string excerpt(std::string_view text) {
+    constexpr size_t kMax = 80;
+    if (text.size() <= kMax) return std::string(text);
+    return str(text.substr(0, kMax - 20), " ... ", text.substr(text.size() - 12), " [", text.size(), " characters]");
+}
+
 enum class Tok : uint8_t { End, Number, Ident, LParen, RParen, Op };
 enum Op : uint8_t { OrOr, AndAnd, BitOr, BitXor, BitAnd, Eq, Ne, Lt, Gt, Le, Ge, Shl, Shr, Add, Sub, Mul, Div, Mod, Not, Compl };
 
@@ -121,9 +139,19 @@ struct Token {
     std::string_view text;
 };
 
+/// One frame per macro body being read; kept by the caller so a #if does not clear 64 of them.
+struct ExpressionFrame {
+    std::string_view text;
+    size_t pos = 0;
+    std::string_view macro;
+};
+using ExpressionStack = std::array<ExpressionFrame, kMaxMacroNesting>;
+
 class Expression {
 public:
-    Expression(std::string_view text, const MacroTable& macros) : mMacros(macros) { mStack[0] = {text, 0, {}}; }
+    Expression(std::string_view text, const MacroTable& macros, ExpressionStack& stack) : mMacros(macros), mStack(stack) {
+        mStack[0] = {text, 0, {}};
+    }
 
     int64_t evaluate() {
         advance(true);
@@ -134,17 +162,13 @@ public:
     }
 
 private:
-    struct Frame {
-        std::string_view text;
-        size_t pos = 0;
-        std::string_view macro;
-    };
+    using Frame = ExpressionFrame;
 
     static std::string describe(const Token& t) {
         switch (t.kind) {
         case Tok::End: return "end of line";
         case Tok::Op: return kOpText[t.op];
-        default: return std::string(t.text);
+        default: return excerpt(t.text);
         }
     }
 
@@ -168,14 +192,18 @@ private:
                 --mDepth;
                 continue;
             }
-            if (++mSteps > kMaxExpansionTokens) throw Error("#if expression expands to too many tokens (recursive macros?)");
+            // Only tokens from macro bodies count: a long expression written out is fine, macros
+            // that expand into one another until they double beyond reason are not.
+            if (mDepth > 0 && ++mSteps > kMaxExpansionTokens)
+                throw Error(str("the macros in this #if expand to more than ", kMaxExpansionTokens,
+                                " tokens (each expanding into several others?)"));
             char c = s[i];
             size_t start = i;
             if (glsl::isIdentStart(c)) {
                 size_t len = glsl::identifierLength(s.substr(i));
                 i += len;
                 std::string_view name = s.substr(start, len);
-                if (expand && name != "defined") {
+                if (expand && !is(name, "defined")) {
                     if (const Macro* m = mMacros.find(name); m && !expanding(name)) {
                         if (m->functionLike)
                             throw Error(str("function-like macro '", name, "' cannot be used in #if here; ",
@@ -235,7 +263,7 @@ private:
         std::string_view digits = text;
         if (!digits.empty() && (digits.back() == 'u' || digits.back() == 'U')) digits.remove_suffix(1);
         if (digits.find_first_of(".eE") != std::string_view::npos && !(digits.size() > 1 && (digits[1] == 'x' || digits[1] == 'X')))
-            throw Error(str("'", text, "' is not an integer: #if takes integer expressions only"));
+            throw Error(str("'", excerpt(text), "' is not an integer: #if takes integer expressions only"));
         int base = 10;
         if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
             base = 16;
@@ -247,12 +275,12 @@ private:
         uint64_t v = 0;
         for (char c : digits) {
             int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
-            if (d >= base) throw Error(str("'", text, "' is not a valid integer literal"));
+            if (d >= base) throw Error(str("'", excerpt(text), "' is not a valid integer literal"));
             if (v > (std::numeric_limits<uint64_t>::max() - uint64_t(d)) / uint64_t(base))
-                throw Error(str("integer literal '", text, "' is too large"));
+                throw Error(str("integer literal '", excerpt(text), "' is too large"));
             v = v * uint64_t(base) + uint64_t(d);
         }
-        if (digits.empty()) throw Error(str("'", text, "' is not a valid integer literal"));
+        if (digits.empty()) throw Error(str("'", excerpt(text), "' is not a valid integer literal"));
         return int64_t(v);
     }
 
@@ -266,7 +294,7 @@ private:
         switch (t.kind) {
         case Tok::Number: advance(true); return t.value;
         case Tok::Ident:
-            if (t.text == "defined") {
+            if (is(t.text, "defined")) {
                 // The operand is read without macro expansion.
                 advance(false);
                 bool paren = mTok.kind == Tok::LParen;
@@ -334,8 +362,17 @@ private:
         case Gt: return a > b;
         case Le: return a <= b;
         case Ge: return a >= b;
-        case Shl: return (b < 0 || b >= 64) ? 0 : int64_t(ua << b);
-        case Shr: return (b < 0 || b >= 64) ? (a < 0 ? -1 : 0) : (a >> b);
+        case Shl:
+        case Shr:
+            // C leaves shifts by the width or more (or by a negative count) undefined; say so
+            // rather than make up a value.
+            if (b < 0 || b >= 64) {
+                if (eval)
+                    throw Error(str("shift count ", b, " in '", a, op == Shl ? " << " : " >> ", b,
+                                    "' is outside 0..63: #if arithmetic is 64-bit"));
+                return 0;
+            }
+            return op == Shl ? int64_t(ua << b) : (a >> b);
         case Add: return int64_t(ua + ub);
         case Sub: return int64_t(ua - ub);
         case Mul: return int64_t(ua * ub);
@@ -352,7 +389,7 @@ private:
     }
 
     const MacroTable& mMacros;
-    Frame mStack[kMaxMacroNesting];
+    ExpressionStack& mStack;
     int mDepth = 0;
     Token mTok;
     size_t mSteps = 0;
@@ -373,6 +410,7 @@ struct CondFrame {
 
 struct Preprocessor::State {
     MacroTable macros;
+    ExpressionStack expressionStack;
     std::vector<CondFrame> frames;
     std::deque<std::string> arena; // define values that needed their comments stripped
     std::string buffer;
@@ -385,7 +423,8 @@ long long Preprocessor::evaluate(std::string_view expression, const ShaderDefine
     MacroTable macros;
     macros.reset(defines.size());
     for (const ShaderDefine& d : defines) macros.define(d.name, d.value, false);
-    return Expression(expression, macros).evaluate();
+    auto stack = std::make_unique<ExpressionStack>();
+    return Expression(expression, macros, *stack).evaluate();
 }
 
 ShaderText preprocess(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options) {
@@ -402,6 +441,10 @@ ShaderText Preprocessor::run(const ShaderText& input, const ShaderDefines& defin
 void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options,
                            ShaderText& out) {
     State& st = *mState;
+    if (input.text.size() > kMaxShaderBytes)
+        throw Error(str(input.lines.size() ? input.lines.locateIndex(0).file : std::string("the input"), ": ",
+                        input.text.size(), " bytes is more than the ", kMaxShaderBytes >> 20,
+                        " MiB the shader pipeline accepts"));
     // Sized for the initial set plus room for the shader's own #defines; it grows if needed.
     st.macros.reset(defines.size() + 64);
     st.frames.clear();
@@ -422,7 +465,6 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
     const size_t n = text.size();
     auto where = [&](size_t line) { return input.lines.locateIndex(line); };
 
-    bool definesPending = options.emitDefines && !defines.empty();
     auto emitDefines = [&] {
         uint32_t source = out.lines.addSource("<defines>");
         uint32_t k = 0;
@@ -436,10 +478,9 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             out.text += '\n';
             out.lines.push({source, ++k});
         }
-        definesPending = false;
     };
 
-    bool active = true;
+    // Runs of kept lines are copied with one append each; `run*` is the pending run.
     size_t runBegin = 0, runFirstLine = 0;
     bool inRun = false;
     auto flush = [&](size_t endOffset, size_t endLine) {
@@ -448,122 +489,127 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         out.lines.appendSameSources(input.lines, runFirstLine, endLine - runFirstLine);
         inRun = false;
     };
+    auto keep = [&](size_t offset, size_t line) {
+        if (!inRun) {
+            inRun = true;
+            runBegin = offset;
+            runFirstLine = line;
+        }
+    };
 
-    size_t pos = 0, line = 0;
-    bool inComment = false;
-    while (pos < n) {
-        const char* begin = base + pos;
-        const char* nl = static_cast<const char*>(std::memchr(begin, '\n', n - pos));
-        const size_t len = nl ? size_t(nl - begin) : n - pos;
-        const size_t next = pos + len + (nl ? 1 : 0);
-        const std::string_view lineText(begin, len);
-        const bool startsInComment = inComment;
-        inComment = glsl::commentStateAfter(lineText, startsInComment);
+    // The defines go before the first line of code (after a leading #version, which must stay
+    // first). Lines before it hold only comments and blanks, so no directive precedes it.
+    size_t start = 0, startLine = 0;
+    bool startInComment = false;
+    bool definesPending = options.emitDefines && !defines.empty();
+    if (definesPending) {
+        glsl::LineCursor lines(text);
+        std::string_view lineText;
+        while (lines.next(lineText)) {
+            if (glsl::trimSpace(glsl::stripComments(lineText, lines.startsInComment(), st.buffer)).empty()) continue;
+            glsl::Directive d;
+            bool version = lines.directive(d, lineText) && d.name == "version";
+            size_t end = version ? lines.nextOffset() : lines.offset();
+            size_t endLine = lines.index() + (version ? 1 : 0);
+            out.text.append(base, end);
+            if (version && text[end - 1] != '\n') out.text += '\n';
+            out.lines.appendSameSources(input.lines, 0, endLine);
+            emitDefines();
+            definesPending = false;
+            start = end;
+            startLine = endLine;
+            // The line after #version starts in a comment only if #version's line opened one.
+            startInComment = version ? glsl::commentStateAfter(lineText, false) : lines.startsInComment();
+            break;
+        }
+    }
 
-        // Is it a directive? Only '#' as the first character outside comments.
+    bool active = true;
+    glsl::DirectiveCursor cursor(text, start, startLine, startInComment);
+    size_t pos = start, line = startLine; // first byte and line not yet accounted for
+    std::string_view lineText;
+    while (cursor.next(lineText)) {
+        // The lines between the previous directive and this one: kept or dropped whole.
+        if (active) keep(pos, line);
+        else flush(pos, line);
+        const size_t directiveLine = cursor.index();
+        const size_t directiveOffset = cursor.offset();
+        pos = cursor.nextOffset();
+        line = directiveLine + 1;
+
+        // Keyword, then the rest of the line.
+        const size_t len = lineText.size();
         size_t i = 0;
-        if (!startsInComment)
-            while (i < len && glsl::isSpace(begin[i])) ++i;
-        const bool directive = !startsInComment && i < len && begin[i] == '#';
-
-        if (definesPending) {
-            std::string_view code = glsl::trimSpace(glsl::stripComments(lineText, startsInComment, st.buffer));
-            if (!code.empty()) {
-                glsl::Directive d;
-                if (!(directive && glsl::parseDirective(lineText, d) && d.name == "version")) {
-                    flush(pos, line);
-                    emitDefines();
-                } else if (active) {
-                    // Keep #version first: copy it now, the defines follow it.
-                    flush(pos, line);
-                    out.text.append(begin, len);
-                    out.text += '\n';
-                    out.lines.appendSameSources(input.lines, line, 1);
-                    emitDefines();
-                    pos = next;
-                    ++line;
-                    continue;
-                }
-            }
-        }
-
-        if (!directive) {
-            if (active) {
-                if (!inRun) {
-                    inRun = true;
-                    runBegin = pos;
-                    runFirstLine = line;
-                }
-            } else {
-                flush(pos, line);
-            }
-            pos = next;
-            ++line;
-            continue;
-        }
-
-        // Directive: keyword, then the rest of the line.
-        ++i;
-        while (i < len && glsl::isSpace(begin[i])) ++i;
+        while (i < len && glsl::isSpace(lineText[i])) ++i;
+        ++i; // '#'
+        while (i < len && glsl::isSpace(lineText[i])) ++i;
         size_t nameLen = glsl::identifierLength(lineText.substr(i));
         const std::string_view name = lineText.substr(i, nameLen);
         std::string_view rest = lineText.substr(i + nameLen);
+
+        // In a dead region only the conditionals matter, and only their nesting: an opening
+        // directive pushes a frame without reading its condition; everything else is dropped.
+        if (!active && (nameLen == 2 || nameLen == 5 || nameLen == 6) &&
+            (is(name, "if") || is(name, "ifdef") || is(name, "ifndef"))) {
+            flush(directiveOffset, directiveLine);
+            if (st.frames.size() >= size_t(kMaxConditionalDepth))
+                throw Error(where(directiveLine), str("conditionals nest deeper than ", kMaxConditionalDepth));
+            st.frames.push_back({directiveLine, nameLen == 2 ? Cond::If : nameLen == 5 ? Cond::Ifdef : Cond::Ifndef, false, false, false});
+            continue;
+        }
+        if (!active && !(nameLen == 4 || nameLen == 5)) {
+            flush(directiveOffset, directiveLine); // #define, #undef, #error, unknown: dead text
+            continue;
+        }
+
         // Comments inside a directive: strip them (rare, so only then do we copy).
-        if (std::memchr(rest.data(), '/', rest.size()) != nullptr)
+        if (glsl::detail::findByte(rest.data(), rest.data() + rest.size(), '/') != rest.data() + rest.size())
             rest = glsl::stripComments(rest, false, st.buffer);
         rest = glsl::trimSpace(rest);
 
         auto passThrough = [&] {
-            if (active) {
-                if (!inRun) {
-                    inRun = true;
-                    runBegin = pos;
-                    runFirstLine = line;
-                }
-            } else {
-                flush(pos, line);
-            }
+            if (active) keep(directiveOffset, directiveLine);
+            else flush(directiveOffset, directiveLine);
         };
+        auto drop = [&] { flush(directiveOffset, directiveLine); };
         auto macroName = [&](const char* directiveName) {
             size_t l = glsl::identifierLength(rest);
             if (l == 0)
-                throw Error(where(line), str("#", directiveName, " needs a macro name",
-                                             rest.empty() ? std::string() : str(", found '", rest, "'")));
+                throw Error(where(directiveLine), str("#", directiveName, " needs a macro name",
+                                                      rest.empty() ? std::string() : str(", found '", excerpt(rest), "'")));
             return rest.substr(0, l);
         };
         auto onlyName = [&](const char* directiveName) {
             std::string_view m = macroName(directiveName);
             if (!glsl::trimSpace(rest.substr(m.size())).empty())
-                throw Error(where(line), str("unexpected '", glsl::trimSpace(rest.substr(m.size())), "' after #",
-                                             directiveName, " ", m));
+                throw Error(where(directiveLine), str("unexpected '", excerpt(glsl::trimSpace(rest.substr(m.size()))),
+                                                      "' after #", directiveName, " ", m));
             return m;
         };
         auto nothingAfter = [&](const char* directiveName) {
             if (!rest.empty())
-                throw Error(where(line), str("unexpected '", rest, "' after #", directiveName,
-                                             std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
+                throw Error(where(directiveLine), str("unexpected '", excerpt(rest), "' after #", directiveName,
+                                                      std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
         };
         auto condition = [&]() -> bool {
             try {
-                return Expression(rest, st.macros).evaluate() != 0;
+                return Expression(rest, st.macros, st.expressionStack).evaluate() != 0;
             } catch (const Error& e) {
-                throw Error(where(line), str(e.message(), " (in '#", name, " ", rest, "')"));
+                throw Error(where(directiveLine), str(e.message(), " (in '#", name, " ", excerpt(rest), "')"));
             }
         };
         auto openFrame = [&](Cond kind, bool value) {
             if (st.frames.size() >= size_t(kMaxConditionalDepth))
-                throw Error(where(line), str("conditionals nest deeper than ", kMaxConditionalDepth));
-            st.frames.push_back({line, kind, active, value, false});
+                throw Error(where(directiveLine), str("conditionals nest deeper than ", kMaxConditionalDepth));
+            st.frames.push_back({directiveLine, kind, active, value, false});
             active = active && value;
         };
-        auto openedAt = [&](const CondFrame& f) {
-            return str(kCondName[int(f.kind)], " at ", where(f.line).toString());
-        };
+        auto openedAt = [&](const CondFrame& f) { return str(kCondName[int(f.kind)], " at ", where(f.line).toString()); };
 
         bool conditional = true;
         switch (nameLen) {
         case 2:
-            if (name == "if") {
+            if (is(name, "if")) {
                 bool value = false;
                 if (active) value = condition();
                 openFrame(Cond::If, value);
@@ -572,10 +618,10 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 4:
-            if (name == "elif") {
-                if (st.frames.empty()) throw Error(where(line), "#elif without a matching #if");
+            if (is(name, "elif")) {
+                if (st.frames.empty()) throw Error(where(directiveLine), "#elif without a matching #if");
                 CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(line), str("#elif after #else (in the ", openedAt(f), ")"));
+                if (f.seenElse) throw Error(where(directiveLine), str("#elif after #else (in the ", openedAt(f), ")"));
                 if (f.parentActive && !f.taken) {
                     bool value = condition();
                     f.taken = value;
@@ -585,10 +631,10 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
                 }
                 break;
             }
-            if (name == "else") {
-                if (st.frames.empty()) throw Error(where(line), "#else without a matching #if");
+            if (is(name, "else")) {
+                if (st.frames.empty()) throw Error(where(directiveLine), "#else without a matching #if");
                 CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(line), str("second #else (in the ", openedAt(f), ")"));
+                if (f.seenElse) throw Error(where(directiveLine), str("second #else (in the ", openedAt(f), ")"));
                 nothingAfter("else");
                 f.seenElse = true;
                 active = f.parentActive && !f.taken;
@@ -598,24 +644,26 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 5:
-            if (name == "ifdef") {
+            if (is(name, "ifdef")) {
                 bool value = false;
                 if (active) value = st.macros.find(onlyName("ifdef")) != nullptr;
                 openFrame(Cond::Ifdef, value);
                 break;
             }
-            if (name == "endif") {
-                if (st.frames.empty()) throw Error(where(line), "#endif without a matching #if");
+            if (is(name, "endif")) {
+                if (st.frames.empty()) throw Error(where(directiveLine), "#endif without a matching #if");
                 nothingAfter("endif");
                 active = st.frames.back().parentActive;
                 st.frames.pop_back();
                 break;
             }
-            if (name == "error") {
-                if (active) throw Error(where(line), str("#error ", rest));
+            if (is(name, "error")) {
+                if (active) throw Error(where(directiveLine), str("#error ", rest));
+                conditional = false;
+                drop();
                 break;
             }
-            if (name == "undef") {
+            if (is(name, "undef")) {
                 conditional = false;
                 if (active) st.macros.undefine(onlyName("undef"));
                 passThrough();
@@ -624,13 +672,13 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             conditional = false;
             break;
         case 6:
-            if (name == "ifndef") {
+            if (is(name, "ifndef")) {
                 bool value = false;
                 if (active) value = st.macros.find(onlyName("ifndef")) == nullptr;
                 openFrame(Cond::Ifndef, value);
                 break;
             }
-            if (name == "define") {
+            if (is(name, "define")) {
                 conditional = false;
                 if (active) {
                     // A value read through the comment-stripping buffer needs a home that
@@ -654,33 +702,36 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         }
 
         if (!conditional) {
-            if (name == "define" || name == "undef") {
+            if (is(name, "define") || is(name, "undef") || is(name, "error")) {
                 // handled above
-            } else if (name.empty() || name == "version" || name == "extension" || name == "pragma" || name == "line" ||
-                       name == "include" || name == "hook") {
+            } else if (name.empty() || is(name, "version") || is(name, "extension") || is(name, "pragma") ||
+                       is(name, "line") || is(name, "include") || is(name, "hook")) {
                 passThrough();
-            } else if (name == "error") {
-                flush(pos, line);
             } else if (active) {
-                throw Error(where(line), str("unknown preprocessor directive '#", name,
-                                             "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
-                                             "#pragma #extension #version #line)"));
+                throw Error(where(directiveLine), str("unknown preprocessor directive '#", excerpt(name),
+                                                      "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
+                                                      "#pragma #extension #version #line)"));
             } else {
-                flush(pos, line);
+                drop();
             }
         } else {
-            flush(pos, line);
+            drop();
             // A conditional line we drop may open a /* comment that active lines close: keep
             // the opener so the comment stays balanced for the driver.
-            if (inComment && active) {
+            if (cursor.inComment() && active) {
                 out.text += "/*\n";
-                out.lines.appendSameSources(input.lines, line, 1);
+                out.lines.appendSameSources(input.lines, directiveLine, 1);
             }
         }
-        pos = next;
-        ++line;
     }
-    flush(n, line);
+    if (cursor.endsInComment()) {
+        size_t open = cursor.commentOpenOffset();
+        throw Error(where(glsl::detail::countNewlines(base, base + open)),
+                    "unterminated /* comment: no */ before the end of the shader");
+    }
+    const size_t lineCount = cursor.lineCount();
+    if (active) keep(pos, line);
+    flush(n, lineCount);
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
     if (definesPending) emitDefines();
     if (!st.frames.empty()) {

@@ -8,6 +8,8 @@
 #include "shader/Injector.h"
 #include "shader/Lint.h"
 #include "shader/Migrator.h"
+#include "shader/PluginIncludes.h"
+#include "shader/ShaderModules.h"
 
 namespace th {
 
@@ -47,14 +49,20 @@ ShaderBuildResult ShaderBuilder::build(const ShaderText& source, const ShaderBui
     }
     result.timings.includes = since(t);
 
-    Injector::injectInto(mExpanded, request.stage, request.plugins, name, mInjected);
+    // Plugin code with its own includes expanded, and the shader modules it uses.
+    std::deque<PluginCode> expandedPlugins;
+    std::vector<const PluginCode*> plugins =
+        PluginIncludes::expand(expander, includeOptions, request.stage, request.plugins, expandedPlugins);
+    PluginCode modules = ShaderModules::resolve(mStore, expander, includeOptions, request.stage, request.plugins);
+    if (modules.hasCode()) plugins.push_back(&modules);
+    Injector::injectInto(mExpanded, request.stage, plugins, name, mInjected);
     result.timings.injection = since(t);
 
     if (request.lint) {
         LintContext lint;
         lint.stage = request.stage;
         lint.injection = &mInjected;
-        lint.plugins = request.plugins;
+        lint.plugins = plugins;
         lint.declaredDefines = request.declaredDefines;
         lint.builtinDefines = request.builtinDefines;
         lint.defines = &request.defines;
@@ -71,6 +79,7 @@ ShaderBuildResult ShaderBuilder::build(const ShaderText& source, const ShaderBui
         }
     }
 
+    for (const SourceEdit& edit : request.sourceEdits) applySourceEdit(edit, request.stage, mInjected.text);
     mPreprocessor.runInto(mInjected.text, request.defines, {}, mPreprocessed);
     result.timings.preprocess = since(t);
     Migrator::migrateInto(mPreprocessed, request.stage, request.language, result.text);

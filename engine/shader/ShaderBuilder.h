@@ -1,6 +1,7 @@
 #pragma once
 // One call that builds one stage of an effect from the store:
-//   store lookup -> include expansion -> plugin injection -> lint -> preprocessor -> migration
+//   store lookup -> include expansion -> plugin includes and shader modules -> plugin injection
+//   -> lint -> raw-source edits -> preprocessor -> migration
 // and returns the final text with its line map, the lint findings and per-stage timings.
 // This is what the material layer calls for every effect (and th-shader for the tool).
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "shader/ShaderLanguage.h"
 #include "shader/ShaderStage.h"
 #include "shader/ShaderStore.h"
+#include "shader/SourceEdit.h"
 
 namespace th {
 
@@ -30,6 +32,8 @@ struct ShaderBuildRequest {
     ShaderLanguage language = ShaderLanguage::Es300;
     std::vector<std::pair<std::string, int64_t>> indexParameters; ///< for #include<x>[0..name]
     bool uniformBuffers = true;   ///< #include<__decl__x> takes x_ubo (else x)
+    /// Raw-source hooks, in order, on the injected source (before the preprocessor).
+    std::vector<SourceEdit> sourceEdits;
     bool lint = true;
     bool lintErrorsThrow = true;  ///< a lint error aborts the build (th::Error) instead of a finding
 };

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <optional>
 
 #include "core/EmbeddedFile.h"
 #include "core/Error.h"
@@ -12,20 +11,19 @@
 
 namespace th {
 
-namespace {
-/// The file in TRAILHEAD_PLUGIN_DIR (the repository's plugins/ folder), when set and there.
-std::optional<std::string> snippetFromDisk(std::string_view path) {
-    if (const char* dir = std::getenv("TRAILHEAD_PLUGIN_DIR"); dir && *dir) {
-        std::string_view relative = startsWith(path, "plugins/") ? path.substr(8) : path;
-        std::filesystem::path file = std::filesystem::path(dir) / std::string(relative);
-        if (std::filesystem::exists(file)) return readFile(file);
-    }
-    return std::nullopt;
+std::filesystem::path pluginSnippetOverride(std::string_view path) {
+    const char* dir = std::getenv("TRAILHEAD_PLUGIN_DIR");
+    if (!dir || !*dir) return {};
+    // The override folder is the repository's plugins/ folder: strip the "plugins/" prefix.
+    std::string_view relative = startsWith(path, "plugins/") ? path.substr(8) : path;
+    return std::filesystem::path(dir) / std::string(relative);
 }
-} // namespace
 
 std::string pluginSnippetText(std::string_view path, std::span<const EmbeddedFile> embedded) {
-    if (auto text = snippetFromDisk(path)) return *text;
+    if (std::filesystem::path file = pluginSnippetOverride(path); !file.empty()) {
+        std::error_code ec;
+        if (std::filesystem::exists(file, ec)) return readFile(file);
+    }
     for (const EmbeddedFile& f : embedded)
         if (f.name == path) return std::string(f.text);
     throw Error(SourceLocation{std::string(path)}, "plugin snippet file not found (not embedded, not in TRAILHEAD_PLUGIN_DIR)");
@@ -64,39 +62,77 @@ std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path, s
 
 namespace th {
 
-bool reloadPluginSnippets(MaterialPlugin& plugin) {
+void SnippetReloader::report(const std::string& file, LogLevel level, const std::string& message) {
+    std::string& last = mLastMessage[file];
+    if (last == message) return; // polled every half second: say it once
+    last = message;
+    if (!message.empty()) Log::write(level, message);
+}
+
+bool SnippetReloader::reload(MaterialPlugin& plugin) {
     const PluginDeclaration& d = plugin.declaration();
-    // Snippets from files carry the file as origin; re-read each file once.
-    std::vector<std::string> files;
+    // Snippets from files carry the file as origin; re-read each file once, and remember the
+    // stage it feeds (a file holds one stage's snippets).
+    std::vector<std::pair<std::string, bool>> files; // origin, vertex?
     for (auto* stage : {&d.vertex, &d.fragment})
         for (auto& s : *stage)
-            if (startsWith(s.origin, "plugins/") && std::find(files.begin(), files.end(), s.origin) == files.end())
-                files.push_back(s.origin);
+            if (startsWith(s.origin, "plugins/") &&
+                std::find_if(files.begin(), files.end(), [&](auto& f) { return f.first == s.origin; }) == files.end())
+                files.push_back({s.origin, stage == &d.vertex});
     if (files.empty()) return false;
-    std::vector<PluginDeclaration::Snippet> fresh;
-    for (auto& f : files) {
-        std::optional<std::string> text = snippetFromDisk(f);
-        if (!text) continue; // not on disk: the embedded copy, which the plugin already has
-        auto snippets = parseSnippetFile(*text, f);
-        fresh.insert(fresh.end(), snippets.begin(), snippets.end());
-    }
-    // Keep each snippet in its stage; a key found in a file replaces the old snippet.
-    auto update = [&](const std::vector<PluginDeclaration::Snippet>& old, bool& changed) {
-        std::vector<PluginDeclaration::Snippet> out;
-        for (auto& s : old) {
-            auto it = std::find_if(fresh.begin(), fresh.end(), [&](auto& f) { return f.key == s.key && f.origin == s.origin; });
-            if (it == fresh.end()) {
-                out.push_back(s);
-                continue;
-            }
-            if (it->code != s.code || it->firstLine != s.firstLine) changed = true;
-            out.push_back(*it);
-        }
-        return out;
-    };
+    std::vector<PluginDeclaration::Snippet> vertex, fragment;
+    for (auto* stage : {&d.vertex, &d.fragment})
+        for (auto& s : *stage)
+            if (!startsWith(s.origin, "plugins/")) (stage == &d.vertex ? vertex : fragment).push_back(s);
     bool changed = false;
-    auto vertex = update(d.vertex, changed);
-    auto fragment = update(d.fragment, changed);
+    for (auto& [file, isVertex] : files) {
+        const auto& oldStage = isVertex ? d.vertex : d.fragment;
+        std::vector<PluginDeclaration::Snippet> old;
+        for (auto& s : oldStage)
+            if (s.origin == file) old.push_back(s);
+        std::vector<PluginDeclaration::Snippet> fresh = old;
+        std::filesystem::path disk = pluginSnippetOverride(file);
+        std::error_code ec;
+        std::string where = disk.empty() ? file : disk.string();
+        try {
+            if (disk.empty()) {
+                // No TRAILHEAD_PLUGIN_DIR: the embedded copy, which the plugin already has.
+            } else if (!std::filesystem::exists(disk, ec)) {
+                // Falling back to the embedded copy would hide the deletion (and any edit).
+                report(file, LogLevel::Error, str("plugin '", plugin.name(), "': snippet file ", where,
+                                                  " was deleted; keeping the code last read from it"));
+            } else {
+                std::string text = readFile(disk);
+                auto parsed = parseSnippetFile(text, file);
+                if (parsed.empty()) {
+                    report(file, LogLevel::Warning, str("plugin '", plugin.name(), "': snippet file ", where,
+                                                        trim(text).empty() ? " is empty" : " has no '// @key' marker",
+                                                        "; keeping the code last read from it"));
+                } else {
+                    fresh = std::move(parsed);
+                    report(file, LogLevel::Info, "");
+                }
+            }
+        } catch (const std::exception& e) {
+            report(file, LogLevel::Error, str("plugin '", plugin.name(), "': hot reload: ", e.what(), "; keeping the code last read"));
+        }
+        // Keys that appeared or vanished: a renamed key is named, old and new.
+        std::vector<std::string> added, removed;
+        for (auto& f : fresh)
+            if (std::none_of(old.begin(), old.end(), [&](auto& o) { return o.key == f.key; })) added.push_back(f.key);
+        for (auto& o : old)
+            if (std::none_of(fresh.begin(), fresh.end(), [&](auto& f) { return f.key == o.key; })) removed.push_back(o.key);
+        if (!added.empty() || !removed.empty())
+            logWarning("plugin '", plugin.name(), "': ", file, ": ", added.empty() ? "" : str("new key ", join(added, ", ")),
+                       !added.empty() && !removed.empty() ? "; " : "", removed.empty() ? "" : str("key ", join(removed, ", "), " is gone"),
+                       " (an injection key no marker takes fails the effect build)");
+        if (fresh.size() != old.size()) changed = true;
+        for (size_t i = 0; i < fresh.size() && !changed; ++i)
+            if (fresh[i].key != old[i].key || fresh[i].code != old[i].code || fresh[i].firstLine != old[i].firstLine)
+                changed = true;
+        auto& target = isVertex ? vertex : fragment;
+        target.insert(target.end(), fresh.begin(), fresh.end());
+    }
     if (changed) plugin.replaceCode(std::move(vertex), std::move(fragment));
     return changed;
 }

@@ -13,12 +13,15 @@
 // own library (plugins/CMakeLists.txt names the function that holds them); with
 // TRAILHEAD_PLUGIN_DIR set (the repository's plugins/ folder) they are read from disk
 // instead, for hot reload.
+#include <filesystem>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/EmbeddedFile.h"
+#include "core/Log.h"
 #include "material/MaterialPlugin.h"
 
 namespace th {
@@ -40,10 +43,24 @@ std::vector<PluginDeclaration::Snippet> loadSnippetFile(std::string_view path, s
 
 namespace th {
 
-/// Re-reads the snippet files a plugin's code came from in TRAILHEAD_PLUGIN_DIR and replaces
-/// its code when any changed; a file not found there keeps its code (the embedded copy is
-/// what the plugin already has). Returns true when it did. A file that fails to parse leaves
-/// the plugin as it was and throws th::Error with file and line.
-bool reloadPluginSnippets(MaterialPlugin& plugin);
+/// Where TRAILHEAD_PLUGIN_DIR holds a snippet file (the repository's copy, for hot reload);
+/// empty when that variable is unset.
+std::filesystem::path pluginSnippetOverride(std::string_view path);
+
+/// Hot reload of plugins' snippet files (the demo polls it). The file on disk is the truth:
+/// a renamed `// @key` moves the snippet to the new key (an unknown key then fails the effect
+/// build, which says so) and the change is logged with both keys. A file that was deleted,
+/// emptied or fails to parse keeps the code last read, with a message; each message is
+/// logged once, not on every poll, until the file changes.
+class SnippetReloader {
+public:
+    /// Re-reads the snippet files `plugin`'s code came from and replaces its code when any
+    /// changed. Returns true when it did.
+    bool reload(MaterialPlugin& plugin);
+
+private:
+    void report(const std::string& file, LogLevel level, const std::string& message);
+    std::map<std::string, std::string> mLastMessage; ///< by file: what was logged last
+};
 
 } // namespace th

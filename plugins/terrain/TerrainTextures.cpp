@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/Error.h"
+#include "core/Files.h"
 #include "core/Log.h"
 #include "core/Noise.h"
 #include "core/Str.h"
@@ -426,18 +427,22 @@ bool loadTerrainTextures(const std::filesystem::path& file, const TerrainTexture
 void saveTerrainTextures(const std::filesystem::path& file, const TerrainTextureSet& set) {
     std::filesystem::path temporary = file;
     temporary += ".tmp";
-    {
-        std::ofstream o(temporary, std::ios::binary | std::ios::trunc);
-        if (!o) throw Error(SourceLocation{file.string()}, "cannot write the terrain texture cache");
-        uint32_t header[3] = {kTerrainTextureGeneratorVersion, set.seed, uint32_t(set.size)};
-        o.write(kMagic, 8);
-        o.write(reinterpret_cast<const char*>(header), sizeof header);
-        o.write(reinterpret_cast<const char*>(set.meanAlbedo.data()), sizeof set.meanAlbedo);
-        for (auto* map : {&set.albedo, &set.normal, &set.rah}) o.write(reinterpret_cast<const char*>(map->data()), std::streamsize(map->size()));
-        if (!o) throw Error(SourceLocation{file.string()}, "writing the terrain texture cache failed (disk full?)");
-    }
+    // One checked write (writeFile checks every write and the close: a full disk is an error
+    // naming the file, not a truncated cache that a later run trusts).
+    uint32_t header[3] = {kTerrainTextureGeneratorVersion, set.seed, uint32_t(set.size)};
+    std::string bytes(kMagic, 8);
+    bytes.append(reinterpret_cast<const char*>(header), sizeof header);
+    bytes.append(reinterpret_cast<const char*>(set.meanAlbedo.data()), sizeof set.meanAlbedo);
+    for (auto* map : {&set.albedo, &set.normal, &set.rah}) bytes.append(reinterpret_cast<const char*>(map->data()), map->size());
+    writeFile(temporary, bytes);
     // Rename into place so a reader never sees half a file.
-    std::filesystem::rename(temporary, file);
+    std::error_code ec;
+    std::filesystem::rename(temporary, file, ec);
+    if (ec) {
+        std::string reason = ec.message();
+        std::filesystem::remove(temporary, ec);
+        throw Error(SourceLocation{file.string()}, str("cannot move the terrain texture cache into place: ", reason));
+    }
 }
 
 std::filesystem::path defaultTerrainTextureCacheDirectory() {

@@ -1,4 +1,5 @@
-// Per-draw data: bound as a range of one buffer per frame. Mirror: render/DrawUniforms.h.
+// Per-draw data, uniform block Draw at binding 1 (material/EngineInterface.h), a range of one
+// buffer per frame. C++ mirror: DrawUniforms in render/SceneUniforms.h.
 layout(std140) uniform Draw {
     mat4 world;
     mat4 normalWorld; // inverse transpose of world's upper 3×3, in a mat4 for std140

@@ -1,5 +1,5 @@
-// Per-view data, one block for every effect. Its C++ mirror is render/SceneUniforms.h; keep
-// the two in the same order. A shadow pass binds a block whose matrices are the light's.
+// Per-view data, uniform block Scene at binding 0 (material/EngineInterface.h). C++ mirror:
+// SceneUniforms in render/SceneUniforms.h, same order. Shadow views bind the light's matrices.
 layout(std140) uniform Scene {
     mat4 view;
     mat4 projection;

@@ -55,7 +55,7 @@ void main() {
         float f = (cosTheta * a2 - cosTheta) * cosTheta + 1.0;
         float D = a2 / (PF_PI * f * f);
         float sampleSolidAngle = 1.0 / (float(count) * D * 0.25 + 1e-6);
-        float lod = clamp(0.5 * log2(sampleSolidAngle / texelSolidAngle) + 1.0, 0.0, maxLod);
+        float lod = clamp(0.5 * log2(sampleSolidAngle / texelSolidAngle), 0.0, maxLod);
         sum += textureLod(environment, L, lod).rgb * NoL;
         weight += NoL;
     }

@@ -170,12 +170,23 @@ void main() {
         finalColor += s.diffuse * mix(hemiGroundColor.rgb, hemiSkyColor.rgb, up) * surfaceOcclusion;
     }
     if (iblParams.z > 0.5) {
-        vec3 R = reflect(-s.view, normalW);
-        vec3 specularAlbedo = s.f0 * dfg.x + dfg.y;
-        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * specularAlbedo * s.energyCompensation;
-        // What the specular lobe reflects does not reach the diffuse layer: a white dielectric
-        // in a white furnace then returns 1 at every angle instead of 1 + F.
-        vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse * (1.0 - specularAlbedo);
+        // The split sum prefilters with V = N = R; for V ≠ N the GGX lobe's peak leans from
+        // the mirror direction towards the normal as roughness grows (off-specular peak), so
+        // look up the dominant direction, not R (Lagarde & de Rousiers 2014, as three.js does).
+        vec3 R = normalize(mix(reflect(-s.view, normalW), normalW, s.alpha));
+        // glTF's material is mix(dielectric, metal, metallic). The multiple-scattering gain is
+        // not linear in F0, so each lobe gets its own (Fdez-Agüera 2019 does the same) and the
+        // two are mixed after: a half metal then conserves energy as both its halves do.
+        float inverseEnergy = 1.0 / max(dfg.x + dfg.y, 1e-3);
+        vec3 dielectricAlbedo = surfaceF0 * dfg.x + dfg.y;
+        vec3 metalAlbedo = surfaceAlbedo * dfg.x + dfg.y;
+        vec3 specularWeight = mix(dielectricAlbedo * (1.0 + surfaceF0 * (inverseEnergy - 1.0)),
+                                  metalAlbedo * (1.0 + surfaceAlbedo * (inverseEnergy - 1.0)), surfaceMetallic);
+        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * specularWeight;
+        // What the dielectric's specular lobe reflects does not reach its diffuse layer: a white
+        // dielectric in a white furnace then returns 1 at every angle instead of 1 + F. The metal
+        // part has no diffuse layer to shadow.
+        vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse * (1.0 - dielectricAlbedo);
         finalColor += (diffuseIbl + specularIbl) * surfaceOcclusion * iblParams.x;
     }
 #endif

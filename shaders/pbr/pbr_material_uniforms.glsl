@@ -1,4 +1,5 @@
-// The PBR material's block. Mirror: material/PbrMaterial.cpp (uniformLayout).
+// The PBR material's block: uniform block Material at binding 2 (material/EngineInterface.h).
+// Mirror: material/PbrMaterial.cpp (uniformLayout).
 layout(std140) uniform Material {
     vec4 baseColorFactor;
     vec4 emissiveFactor;       // rgb × KHR_materials_emissive_strength

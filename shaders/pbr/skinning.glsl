@@ -35,6 +35,9 @@ uniform highp sampler2DArray morphTargets;
 // Texel 0: the number of active targets; texel 1 + i: (target index, weight).
 uniform highp sampler2D morphWeights;
 
+#ifndef MORPH_STRIDE
+#error "MORPH_TARGETS needs MORPH_STRIDE (the engine sets both)"
+#endif
 // MORPH_STRIDE texels a vertex; a row holds whole vertices.
 vec4 morphDelta(int vertex, int slot, int target) {
     int i = vertex * MORPH_STRIDE + slot;

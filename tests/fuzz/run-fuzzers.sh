@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs each fuzzer for a while: tests/fuzz/run-fuzzers.sh <build-dir> <seconds-per-target>
-# The shader-pipeline targets start from their checked-in seeds; the glTF importer starts from
-# the bad-input models in tests/data/gltf and, when ../shared/gltf is there, the Khronos samples.
+# The shader-pipeline, scene-file and command-line targets start from their checked-in seeds; the glTF importer starts from
+# the bad-input models in tests/data/gltf (invalid/ included: its 3,000-level node chain is the
+# deep-hierarchy seed) and, when ../shared/gltf is there, the Khronos samples.
 # New inputs go to a scratch corpus (the seeds stay as they are); a crash leaves its reproducer
 # in <build-dir>/fuzz-artifacts and makes the script fail.
 set -euo pipefail
@@ -34,9 +35,10 @@ run_target() {
   rm -rf "$scratch"
 }
 
-for name in include_expander preprocessor injector; do
+for name in include_expander preprocessor injector scene_file; do
   run_target "$name" 16384 "$here/corpus/$name"
 done
+run_target capture_options 4096 "$here/corpus/capture_options"
 
 gltf_seeds=("$root/tests/data/gltf")
 shopt -s nullglob

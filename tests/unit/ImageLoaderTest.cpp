@@ -77,3 +77,19 @@ TEST_CASE("JPEG and Radiance .hdr from the shared sample assets") {
     CHECK(bottom == doctest::Approx(0.15f).epsilon(0.05));
     CHECK(env.at(0, 0)[3] == 1.0f);
 }
+
+TEST_CASE("a PNG header of 100000 by 100000 pixels is over the limit, not an unknown image type") {
+    std::string header = readFile(dataDir() / "huge_header.png");
+    // The same header with IHDR's width and height rewritten to 100000 (big-endian at 16 and 20):
+    // stb_image refuses to size it at all.
+    for (size_t offset : {16u, 20u}) {
+        header[offset] = 0;
+        header[offset + 1] = char(0x01);
+        header[offset + 2] = char(0x86);
+        header[offset + 3] = char(0xA0);
+    }
+    auto size = probeImageSize(header);
+    REQUIRE(size.has_value());
+    CHECK(size->width == 100000);
+    CHECK_THROWS_WITH_AS(decodeImage(header, "huge.png"), doctest::Contains("image is 100000x100000, more than the limit"), Error);
+}

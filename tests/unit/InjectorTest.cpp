@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "ShaderTestHelpers.h"
+#include "core/Str.h"
 #include "shader/Injector.h"
 
 using namespace th;
@@ -217,4 +218,51 @@ TEST_CASE("Injector: injected size is bounded") {
     auto e = errorOf([&] { inject({&p}, std::string(20000, 'a')); });
     REQUIRE(e);
     CHECK(contains(e->message(), "larger than"));
+}
+
+TEST_CASE("Injector: a callable target may return a value - header and footer wrap the statements") {
+    const char* text =
+        "#hook vec3 TONE(vec3 color, float gain) header { vec3 c = color * gain; } footer { return c; }\n" // 1
+        "void main() { o = vec4(TONE(vec3(1.0), 0.5), 1.0); }\n";                                        // 2
+    InjectionResult empty = inject({}, text);
+    REQUIRE(empty.hooks.size() == 1);
+    CHECK(empty.hooks[0].returnType == "vec3");
+    CHECK(contains(empty.text.text, "vec3 TONE(vec3 color, float gain) {\n    vec3 c = color * gain;\n    return c;\n}\n"));
+    PluginCode warm = makePlugin("Warm");
+    warm.addCode(ShaderStage::Fragment, "TONE", "c.r += 0.1;");
+    InjectionResult r = inject({&warm}, text);
+    CHECK(contains(r.text.text, "vec3 TONE(vec3 color, float gain) {\n    vec3 c = color * gain;\nc.r += 0.1;\n    return c;\n}\n"));
+    size_t body = findLine(r.text.text, "c.r += 0.1;");
+    CHECK(r.text.lines.describe(body) == "plugin 'Warm' key 'TONE':1");
+    CHECK(r.text.lines.describe(body - 1) == "test.frag:1");
+    CHECK(r.text.lines.describe(body + 1) == "test.frag:1");
+    // A plugin may return early itself; a precision qualifier is part of the type.
+    InjectionResult q = inject({}, "#hook highp float F(float x) footer { return x; }\n");
+    CHECK(q.hooks[0].returnType == "highp float");
+    CHECK(contains(q.text.text, "highp float F(float x) {\n    return x;\n}\n"));
+    if (auto v = validateGlsl(str("#version 300 es\nprecision highp float;\nout vec4 o;\n", r.text.text), "frag"); v.available)
+        CHECK_MESSAGE(v.ok, v.log);
+}
+
+TEST_CASE("Injector: a return-type target without a return, or a malformed header, is an error at its line") {
+    auto e = errorOf([] { inject({}, "float a;\n#hook vec3 TONE(vec3 color) header { vec3 c = color; }\n"); });
+    REQUIRE(e);
+    CHECK(e->where().line == 2);
+    CHECK_MESSAGE(contains(e->message(), "callable target 'TONE' returns vec3 but neither a header nor a footer returns"),
+                  e->message());
+    e = errorOf([] { inject({}, "#hook vec3 TONE(vec3 color) footer { return color;\n"); });
+    REQUIRE(e);
+    CHECK(contains(e->message(), "not closed"));
+    e = errorOf([] { inject({}, "#hook vec3 TONE(vec3 color) after { return color; }\n"); });
+    REQUIRE(e);
+    CHECK(contains(e->message(), "unexpected 'after"));
+}
+
+TEST_CASE("Injector: a plugin's code for a target the shader does not declare names the target") {
+    PluginCode p = makePlugin("Glow");
+    p.addCode(ShaderStage::Fragment, "FILTER_COLOUR", "c *= 2.0;");
+    auto e = errorOf([&] { inject({&p}); });
+    REQUIRE(e);
+    CHECK(contains(e->message(), "plugin 'Glow' fragment key 'FILTER_COLOUR' names no injection point"));
+    CHECK(contains(e->message(), "did you mean FILTER_COLOR"));
 }

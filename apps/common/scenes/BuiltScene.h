@@ -21,6 +21,9 @@ struct SceneBuildContext {
     std::filesystem::path assetsDirectory; ///< the repository's assets/ (or an installed copy)
     std::filesystem::path sharedDirectory; ///< ../shared (glTF samples); may not exist
     uint64_t seed = 1;
+    /// Folders a scene file may name files in by absolute or escaping paths (--allow-path);
+    /// otherwise its paths stay in its own folder or the shared folder.
+    std::vector<std::filesystem::path> trustedFolders = {};
 };
 
 /// A scene-specific knob the demo shows as a slider (light count, forest density...).

@@ -67,7 +67,12 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
     scene.environment.intensity = options.environmentIntensity;
     scene.environment.showAsBackground = options.showEnvironment;
     scene.update();
-    built.camera.frame(scene.bounds());
+    if (!built.camera.frame(scene.bounds())) {
+        Bounds b = scene.bounds();
+        throw Error(SourceLocation{options.model.string()},
+                    str("the model's bounds (", b.min.x, ", ", b.min.y, ", ", b.min.z, ") to (", b.max.x, ", ", b.max.y, ", ",
+                        b.max.z, ") are too large or not finite: no float depth range can frame them"));
+    }
     built.counts = {{"meshes", model.meshes.size()}, {"materials", model.materials.size()}, {"lights", loaded.lightsAdded}};
     return built;
 }

@@ -1,0 +1,55 @@
+#pragma once
+// th-capture's command line: what to capture (scene files, a glTF model, or a blank check of
+// an existing image), how, and where to write it. Parsing checks every option against the
+// mode it applies to and every value against its range; it throws UsageError and never exits
+// (tests/fuzz drives it).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "common/ImageCompare.h"
+#include "common/ImageVariety.h"
+#include "scene/Atmosphere.h"
+
+namespace th {
+
+struct CaptureOptions {
+    bool help = false;
+    std::vector<std::filesystem::path> scenes;
+    bool allScenes = false; ///< --all: every shipped scene file (the caller lists them)
+    std::filesystem::path gltf;
+    std::filesystem::path out, outDir = "captures";
+    std::filesystem::path compareDir, updateDir, report;
+    int width = 1280, height = 720;
+    bool sizeGiven = false;
+    std::optional<glm::vec3> position, target, up, background;
+    float yfovDegrees = 45.0f;
+    std::optional<float> nearPlane, farPlane, skyHour;
+    std::filesystem::path env;
+    float envIntensity = 1.0f;
+    bool punctual = true;
+    ToneMapping tonemap = ToneMapping::PbrNeutral;
+    float exposure = 1.0f;
+    CompareTolerance tolerance;
+    std::filesystem::path checkNotBlank;
+    ImageRegion region;
+    double minShare = 0.02;
+    /// --animation NAME|INDEX|all: pose the glTF model with a clip; --time the seconds into it.
+    std::string animation;
+    std::optional<float> time;
+    /// Folders whose files scene files may name by absolute or escaping paths (--allow-path).
+    std::vector<std::filesystem::path> trustedFolders;
+    /// --validate-only: report the glTF file's problems (codes, JSON pointers) and capture
+    /// nothing; --json prints the report as JSON.
+    bool validateOnly = false, json = false;
+};
+
+/// Parses argv. Throws UsageError naming the option for anything it cannot apply.
+CaptureOptions parseCaptureOptions(int argc, const char* const* argv);
+
+extern const char* const kCaptureUsage;
+
+} // namespace th

@@ -1,0 +1,222 @@
+#pragma once
+// The engine's interface to its shaders, stated once (the role Filament's bridge header
+// plays): the uniform blocks and their binding points, the samplers the engine binds itself
+// and the order of their texture units, the defines the engine sets, the pass defines, and
+// the vertex attribute locations with the budget they leave for plugins. The effect cache,
+// the renderer, the screen effects and the material's plugin declarations read these;
+// tests/unit/EngineInterfaceTest compares them with the GLSL in shaders/, so the two sides
+// cannot drift apart. Constants only: nothing here touches GL.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "material/DrawInfo.h"
+
+namespace th {
+
+// --- uniform blocks -------------------------------------------------------------------------
+
+/// A uniform block the engine binds. GLSL ES 3.00 has no binding layout, so blocks are bound
+/// by name after linking; the include that declares a block states its binding in a comment
+/// ("uniform block Draw at binding 1"), which the interface test checks against this table.
+struct EngineBlock {
+    std::string_view name;
+    unsigned binding;
+    std::string_view include; ///< the shader-store file that declares it; empty when generated
+};
+
+namespace uniform_block {
+inline constexpr EngineBlock kScene{"Scene", 0, "common/scene_uniforms.glsl"}; ///< per view (render/SceneUniforms.h)
+inline constexpr EngineBlock kDraw{"Draw", 1, "common/draw_uniforms.glsl"};    ///< per draw (render/SceneUniforms.h)
+inline constexpr EngineBlock kMaterial{"Material", 2, "pbr/pbr_material_uniforms.glsl"}; ///< per material
+/// Per material, laid out from its plugins' uniforms (Material::ensureInterface writes it).
+inline constexpr EngineBlock kPlugins{"Plugins", 3, ""};
+inline constexpr std::array<EngineBlock, 4> kAll = {kScene, kDraw, kMaterial, kPlugins};
+} // namespace uniform_block
+
+// --- samplers -------------------------------------------------------------------------------
+
+/// A sampler the engine binds itself (the renderer picks the texture by name).
+struct EngineSampler {
+    std::string_view name;
+    std::string_view glslType; ///< as declared in the shader store
+    std::string_view label;    ///< who it is in budget reports: "engine (<label>)"
+};
+
+namespace engine_sampler {
+inline constexpr EngineSampler kIblSpecular{"iblSpecular", "samplerCube", "IBL specular"};
+inline constexpr EngineSampler kBrdfLut{"brdfLut", "sampler2D", "BRDF table"};
+inline constexpr EngineSampler kShadowCascades{"shadowCascades", "sampler2DArrayShadow", "sun shadow cascades"};
+inline constexpr EngineSampler kSpotShadows{"spotShadows", "sampler2DArrayShadow", "spot shadow maps"};
+inline constexpr EngineSampler kSpotShadowMatrices{"spotShadowMatrices", "sampler2D", "spot shadow matrices"};
+inline constexpr EngineSampler kLightData{"lightData", "sampler2D", "light data"};
+inline constexpr EngineSampler kEnvironmentCube{"environmentCube", "samplerCube", "environment"};
+inline constexpr EngineSampler kLightClusters{"lightClusters", "usampler2D", "light clusters"};
+/// Per mesh, not per frame: its deformation's textures (scene/MeshDeformation.h), bound by the
+/// draw executor from the item's mesh; EngineTextures leaves them empty.
+inline constexpr EngineSampler kJointMatrices{"jointMatrices", "sampler2D", "joint matrices"};
+inline constexpr EngineSampler kMorphTargets{"morphTargets", "sampler2DArray", "morph targets"};
+inline constexpr EngineSampler kMorphWeights{"morphWeights", "sampler2D", "active morph targets"};
+/// Texture units go to the engine's samplers first, in this order (those a program declares;
+/// EffectCache::link), then to the material's and plugins' in the order the program reports
+/// them. A fixed order keeps the engine's bindings from moving between draws.
+inline constexpr std::array<EngineSampler, 11> kAll = {
+    kIblSpecular,        kBrdfLut,   kShadowCascades,  kSpotShadows,   kSpotShadowMatrices, kLightData,
+    kEnvironmentCube,    kLightClusters, kJointMatrices, kMorphTargets, kMorphWeights};
+/// The position of `s` in kAll.
+constexpr size_t indexOf(const EngineSampler& s) {
+    for (size_t i = 0; i < kAll.size(); ++i)
+        if (kAll[i].name == s.name) return i;
+    return kAll.size();
+}
+/// Screen effects (tone mapping, the background, the environment bakes) bind their inputs
+/// from this unit up.
+inline constexpr int kFirstScreenEffectUnit = 0;
+} // namespace engine_sampler
+
+// --- defines --------------------------------------------------------------------------------
+
+/// What an engine define is set from: one draw's facts and the frame's target.
+struct EngineDefineInputs {
+    const DrawInfo& draw;
+    bool toneMapInShader = false; ///< the frame cannot be rendered in floats
+};
+
+/// A define the engine sets (never a material's or a plugin's), with the test that sets it.
+/// This one list both declares the defines (the lint accepts gates on them) and sets them
+/// (makeEffectRequest).
+struct EngineDefine {
+    std::string_view name;
+    bool (*isSet)(const EngineDefineInputs&);
+};
+
+namespace engine_define {
+inline constexpr std::string_view kInstances = "INSTANCES";
+inline constexpr std::string_view kHasNormals = "HAS_NORMALS";
+inline constexpr std::string_view kHasTangents = "HAS_TANGENTS";
+inline constexpr std::string_view kHasUv0 = "HAS_UV0";
+inline constexpr std::string_view kHasUv1 = "HAS_UV1";
+inline constexpr std::string_view kHasColors = "HAS_COLORS";
+inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
+inline constexpr std::string_view kSkinning = "SKINNING";
+inline constexpr std::string_view kSkinning8 = "SKINNING_8";
+inline constexpr std::string_view kMorphTargets = "MORPH_TARGETS";
+/// The morph defines below carry values (makeEffectRequest writes them after the table sets
+/// them): the texels per vertex, and each displaced attribute's slot in those texels, in
+/// MorphTargetTexture's order.
+inline constexpr std::string_view kMorphStride = "MORPH_STRIDE";
+inline constexpr std::string_view kMorphPosition = "MORPH_POSITION";
+inline constexpr std::string_view kMorphNormal = "MORPH_NORMAL";
+inline constexpr std::string_view kMorphTangent = "MORPH_TANGENT";
+inline constexpr std::string_view kMorphUv = "MORPH_UV";
+inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
+
+/// Whether a draw is morphed, and whether its targets displace any of `bits` (MorphAttribute).
+constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
+constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
+
+inline constexpr std::array<EngineDefine, 16> kEngine = {{
+    {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
+    {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
+    {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
+    {kHasUv0, [](const EngineDefineInputs& in) { return in.draw.hasUv0; }},
+    {kHasUv1, [](const EngineDefineInputs& in) { return in.draw.hasUv1; }},
+    {kHasColors, [](const EngineDefineInputs& in) { return in.draw.hasColors; }},
+    {kToneMapInShader, [](const EngineDefineInputs& in) { return in.toneMapInShader; }},
+    {kSkinning, [](const EngineDefineInputs& in) { return in.draw.skinInfluences > 0; }},
+    {kSkinning8, [](const EngineDefineInputs& in) { return in.draw.skinInfluences > 4; }},
+    {kMorphTargets, [](const EngineDefineInputs& in) { return morphs(in.draw); }},
+    {kMorphStride, [](const EngineDefineInputs& in) { return morphs(in.draw); }},
+    {kMorphPosition, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 0); }},
+    {kMorphNormal, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 1); }},
+    {kMorphTangent, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 2); }},
+    {kMorphUv, [](const EngineDefineInputs& in) { return morphs(in.draw, (1u << 3) | (1u << 4)); }},
+    {kMorphColor, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 5); }},
+}};
+
+/// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.
+inline constexpr std::array<std::string_view, 3> kPass = {"PASS_MAIN", "PASS_DEPTH", "PASS_SHADOW"};
+static_assert(kPass.size() == kAllPasses.size());
+} // namespace engine_define
+
+/// PASS_MAIN, PASS_DEPTH or PASS_SHADOW.
+constexpr std::string_view passDefine(RenderPass pass) {
+    for (size_t i = 0; i < kAllPasses.size(); ++i)
+        if (kAllPasses[i] == pass) return engine_define::kPass[i];
+    return engine_define::kPass[0];
+}
+
+// --- vertex attributes ----------------------------------------------------------------------
+
+/// A vertex attribute engine shaders declare, bound by name before linking.
+struct EngineAttribute {
+    std::string_view name;     ///< as declared in pbr/pbr.vert.glsl
+    std::string_view glslType; ///< "vec3", "mat4"...
+    unsigned location;
+    unsigned slots;          ///< locations it takes: 4 for a mat4
+    std::string_view define; ///< the define that declares it; empty when always present
+};
+
+/// The attribute budget: engine attributes take the locations from 0 in this order; plugins'
+/// per-instance attributes are allocated after them (Material::ensureInterface), up to the
+/// limit every target guarantees. An engine attribute added here (joints and weights for
+/// skinning) shrinks what is left for plugins, and the asserts below keep the sum in bounds.
+namespace attrib {
+constexpr unsigned kPosition = 0;
+constexpr unsigned kNormal = 1;
+constexpr unsigned kTangent = 2;
+constexpr unsigned kUv0 = 3;
+constexpr unsigned kUv1 = 4;
+constexpr unsigned kColor = 5;
+constexpr unsigned kInstanceMatrix = 6; ///< a mat4: locations 6, 7, 8, 9
+
+inline constexpr std::array<EngineAttribute, 7> kEngine = {{
+    {"position", "vec3", kPosition, 1, ""},
+    {"normal", "vec3", kNormal, 1, engine_define::kHasNormals},
+    {"tangent", "vec4", kTangent, 1, engine_define::kHasTangents},
+    {"uv", "vec2", kUv0, 1, engine_define::kHasUv0},
+    {"uv2", "vec2", kUv1, 1, engine_define::kHasUv1},
+    {"color", "vec4", kColor, 1, engine_define::kHasColors},
+    {"instanceWorld", "mat4", kInstanceMatrix, 4, engine_define::kInstances},
+}};
+
+/// WebGL2's (and GL ES 3.0's) guaranteed minimum of vertex attributes.
+constexpr unsigned kMaxAttributes = 16;
+
+/// The locations engine attributes take: each starts where the one before it ends.
+constexpr unsigned engineSlots() {
+    unsigned next = 0;
+    for (const EngineAttribute& a : kEngine) {
+        if (a.location != next) return ~0u;
+        next += a.slots;
+    }
+    return next;
+}
+static_assert(engineSlots() != ~0u, "engine attribute locations must be consecutive from 0, in table order");
+
+constexpr unsigned kFirstPluginAttribute = engineSlots();
+static_assert(kFirstPluginAttribute <= kMaxAttributes, "engine attributes exceed the attribute limit");
+
+/// The names engine shaders give these attributes, with their locations (a mat4 attribute
+/// takes four consecutive locations from the one bound).
+inline std::vector<std::pair<std::string, unsigned>> standardLocations() {
+    std::vector<std::pair<std::string, unsigned>> out;
+    for (const EngineAttribute& a : kEngine) out.emplace_back(std::string(a.name), a.location);
+    return out;
+}
+/// Locations left for plugins' per-instance attributes.
+constexpr unsigned kPluginBudget = kMaxAttributes - kFirstPluginAttribute;
+
+/// Skinning attributes (joints0, weights0, joints1, weights1) take consecutive locations right
+/// after the last attribute the draw uses: the standard ones when not instanced, else the
+/// instance matrix and the material's `pluginAttributes` per-instance attributes. Nothing
+/// collides; whether everything fits is the effect's attribute budget (EffectCache).
+constexpr unsigned skinAttributeLocation(bool instanced, size_t pluginAttributes) {
+    return instanced ? kFirstPluginAttribute + unsigned(pluginAttributes) : kInstanceMatrix;
+}
+} // namespace attrib
+
+} // namespace th
