@@ -1,3 +1,6 @@
+// Over 600 lines on purpose: the directive scanner, the #if expression evaluator and macro
+// expansion share one hot loop over the source, and splitting them would put calls and
+// copies between the stages that the preprocessor's speed depends on.
 #include "shader/Preprocessor.h"
 
 #include <array>

@@ -12,6 +12,8 @@ function(th_app_fuzzer name)
   add_test(NAME fuzz.${name} COMMAND th_fuzz_${name} -runs=0 ${CMAKE_CURRENT_SOURCE_DIR}/corpus/${name})
   set_tests_properties(fuzz.${name} PROPERTIES LABELS fuzz)
 endfunction()
-th_app_fuzzer(scene_file SceneFileFuzzer.cpp ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp)
+# SceneFile reads the hike's quality tiers (apps/hike/QualityTier), a GL-free file.
+set(scene_file_sources ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp ${PROJECT_SOURCE_DIR}/apps/hike/QualityTier.cpp)
+th_app_fuzzer(scene_file SceneFileFuzzer.cpp ${scene_file_sources})
 th_app_fuzzer(capture_options CaptureOptionsFuzzer.cpp ${PROJECT_SOURCE_DIR}/apps/th-capture/CaptureOptions.cpp
-  ${PROJECT_SOURCE_DIR}/apps/common/CommandLine.cpp ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp)
+  ${PROJECT_SOURCE_DIR}/apps/common/CommandLine.cpp ${scene_file_sources})

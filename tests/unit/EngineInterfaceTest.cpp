@@ -60,7 +60,11 @@ size_t std140Size(const std::vector<std::pair<std::string, int>>& members) {
         {"vec3", {16, 12}}, {"vec4", {16, 16}}, {"mat3", {16, 48}}, {"mat4", {16, 64}},
     };
     size_t offset = 0;
-    for (auto& [type, count] : members) {
+    // No structured bindings here: the doctest macros capture by lambda, and clang 14 does not
+    // capture a structured binding.
+    for (auto& member : members) {
+        const auto& type = member.first;
+        const auto count = member.second;
         auto it = types.find(type);
         REQUIRE_MESSAGE(it != types.end(), "std140Size does not know the type ", type);
         auto [align, size] = it->second;
@@ -184,7 +188,9 @@ TEST_CASE("vertex shaders declare the engine attributes with the header's type a
     // Every vertex shader's inputs are engine attributes of the header's type and slot count.
     for (const std::string& name : store().names()) {
         if (!endsWith(name, ".vert.glsl")) continue;
-        for (auto& [attribute, declared] : declaredAttributes(sourceOf(name))) {
+        for (auto& entry : declaredAttributes(sourceOf(name))) {
+            const auto& attribute = entry.first;
+            const auto& declared = entry.second;
             auto it = std::find_if(attrib::kEngine.begin(), attrib::kEngine.end(),
                                    [&](const EngineAttribute& a) { return a.name == attribute; });
             REQUIRE_MESSAGE(it != attrib::kEngine.end(), name, " declares the input '", attribute,
