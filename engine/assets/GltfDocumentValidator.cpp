@@ -102,7 +102,10 @@ public:
                     const json::Value* target = channels->asArray()[i].find("target");
                     if (target && target->isObject())
                         if (const json::Value* v = target->find("node"))
-                            reference(*v, str(p, "/channels/", i, "/target/node"), "nodes");
+                            // A dangling target costs only its clip: the importer drops the clip
+                            // and names it, and the model still loads (glTF import, bad input).
+                            reference(*v, str(p, "/channels/", i, "/target/node"), "nodes", true,
+                                      Range::LeftToImporter);
                 }
         });
         eachObject("cameras", [&](const json::Value& c, const std::string& p) { extensions(c, p, "camera"); });
@@ -148,9 +151,12 @@ private:
         }
     }
 
+    enum class Range { Checked, LeftToImporter };
     /// An index into the top-level array `target`: an integer, not negative, in range.
     /// `markUsed` false for a node's children: a child is used when its parent is.
-    bool reference(const json::Value& v, const std::string& pointer, const char* target, bool markUsed = true) {
+    /// `Range::LeftToImporter` where an index past the end is the importer's to report.
+    bool reference(const json::Value& v, const std::string& pointer, const char* target, bool markUsed = true,
+                   Range range = Range::Checked) {
         if (!v.isNumber()) {
             error("TYPE_MISMATCH", pointer, v, str("Type mismatch. Property value ", shown(v), " is not a 'integer'."));
             return false;
@@ -161,6 +167,7 @@ private:
             return false;
         }
         if (d >= double(mSizes[target])) {
+            if (range == Range::LeftToImporter) return false;
             error("UNRESOLVED_REFERENCE", pointer, v,
                   str("Unresolved reference: ", shown(v), " (", target, " has ", mSizes[target], " elements)."));
             return false;

@@ -85,10 +85,14 @@ struct GltfBuilder {
     }
 };
 
-/// Imports with the log captured: every warning is also in ImportedModel::warnings.
+/// Imports with the log captured: every importer warning is also in ImportedModel::warnings.
 ImportedModel import(const std::string& json, const GltfImportOptions& options = {}) {
     size_t logged = 0;
-    ScopedLogSink sink([&](LogLevel level, std::string_view) { logged += level >= LogLevel::Warning; });
+    // The document checks' grouped line (empty nodes, unused accessors of these small
+    // fixtures) is not an importer warning.
+    ScopedLogSink sink([&](LogLevel level, std::string_view text) {
+        logged += level >= LogLevel::Warning && text.find("warnings from the document checks") == text.npos;
+    });
     ImportedModel m = importGltfFromMemory(json, std::filesystem::temp_directory_path(), "arm.gltf", options);
     CHECK(logged == m.warnings.size());
     return m;
