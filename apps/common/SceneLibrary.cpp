@@ -81,10 +81,17 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     if (auto* h = p.optional("skyHour")) o.skyHour = float(h->asNumber("params.skyHour", kHourRange));
     o.punctualLights = p.boolean("punctualLights", true);
     o.showEnvironment = p.boolean("showEnvironment", true);
-    // The same as th-capture's --animation and --time.
-    if (auto* a = p.optional("animation"))
+    // The same as th-capture's --animation and --time ("animationTime": the scene file's own
+    // "time" is the hour of the day).
+    if (auto* a = p.optional("animation")) {
         o.animation = a->isNumber() ? str(a->asInt("params.animation", 0, 1 << 20)) : a->asString("params.animation");
-    o.animationTime = float(p.number("time", 0.0));
+        if (o.animation.empty()) throw Error(a->where(), "'params.animation' is empty: name a clip, give its index or 'all'");
+    }
+    if (auto* t = p.optional("animationTime")) {
+        o.animationTime = float(t->asNumber("params.animationTime", NumberRange::closed(0.0, 1.0e6)));
+        if (o.animation.empty())
+            throw Error(t->where(), "'params.animationTime' needs 'params.animation' (a clip name, an index or 'all')");
+    }
     p.finish();
     return buildGltfScene(context, o);
 }

@@ -193,14 +193,17 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             // drawn by a second mesh on a child node; the renderer flips its winding.
             std::vector<glm::mat4> upright, mirrored;
             for (const glm::mat4& m : n.instances) (glm::determinant(glm::mat3(m)) < 0.0f ? mirrored : upright).push_back(m);
+            // Instances share the node's pose (one skeleton for all of them), mirrored ones too.
+            auto deformation = deformationFor(n);
             if (!upright.empty() && !mirrored.empty()) {
                 node.mesh = meshWith(n.name, std::move(upright));
-                node.addChild(str(n.name, " (mirrored instances)")).mesh = meshWith(str(n.name, " (mirrored instances)"), std::move(mirrored));
+                auto& mirror = node.addChild(str(n.name, " (mirrored instances)"));
+                mirror.mesh = meshWith(str(n.name, " (mirrored instances)"), std::move(mirrored));
+                mirror.mesh->setDeformation(deformation);
             } else {
                 node.mesh = meshWith(n.name, n.instances);
             }
-            // Instances share the node's pose (one skeleton for all of them).
-            node.mesh->setDeformation(deformationFor(n));
+            node.mesh->setDeformation(deformation);
         }
         const glm::mat4& world = worlds[size_t(index)];
         if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {

@@ -9,10 +9,13 @@
 
 #include "support/GltfTestSupport.h"
 #include "support/LightingTestSupport.h"
+#include "support/PluginGlTestSupport.h"
+#include "support/PluginTestSupport.h"
 
 #include "assets/ModelLoader.h"
 #include "material/MaterialPlugin.h"
 #include "scene/MeshDeformation.h"
+#include "scene/MorphTargetTexture.h"
 
 using namespace th;
 using namespace th::test;
@@ -177,6 +180,12 @@ public:
         d.vertex = {{"CUSTOM_VERTEX_UPDATE_POSITION", str("positionUpdated.y += ", lift, ";\n")}};
         return d;
     }
+};
+
+/// A plugin that is its declaration.
+class DeclaredPlugin : public MaterialPlugin {
+public:
+    explicit DeclaredPlugin(PluginDeclaration d) : MaterialPlugin(std::move(d)) {}
 };
 
 } // namespace
@@ -364,4 +373,180 @@ TEST_CASE("Fox: Walk at 0.5 s moves the legs from 0 s, matches CPU skinning, and
     MESSAGE("Fox legs: ", changed, " pixels differ between Walk at 0 s and 0.5 s");
     CHECK(changed > 100);
     CHECK(stage.renderer->stats().errorDraws == 0);
+}
+
+TEST_CASE("skinned and morphed variants compile in every pass, both APIs, and glslangValidator agrees") {
+    const uint32_t everyMorph = kMorphPosition | kMorphNormal | kMorphTangent | kMorphUv0 | kMorphUv1 | kMorphColor;
+    struct Variant {
+        const char* name;
+        int influences;
+        uint32_t morphs;
+        int texels; // position, normal, tangent, uv0+uv1 (one texel), colour
+    };
+    const Variant variants[] = {{"4 influences", 4, 0, 0},
+                                {"8 influences", 8, 0, 0},
+                                {"every morph attribute", 0, everyMorph, 5},
+                                {"positions morphed only", 0, kMorphPosition, 1},
+                                {"8 influences and every morph attribute", 8, everyMorph, 5}};
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, 16, 16);
+        PbrMaterial material("posed");
+        for (const Variant& v : variants) {
+            CAPTURE(v.name);
+            DrawInfo mesh;
+            mesh.hasTangents = mesh.hasUv1 = mesh.hasColors = true;
+            mesh.skinInfluences = v.influences;
+            mesh.morphAttributes = v.morphs;
+            mesh.morphTexelsPerVertex = v.texels;
+            compileEveryVariant(
+                *stage.renderer, material,
+                [&](RenderPass, bool, const std::string& vs, const std::string&) {
+                    CHECK(has(vs, "skinMatrix()") == (v.influences > 0));
+                    CHECK(has(vs, "joints1") == (v.influences > 4));
+                    CHECK(has(vs, "morphDelta(") == (v.morphs != 0));
+                },
+                mesh);
+        }
+        requireNoGlErrors(*stage.context);
+    }
+}
+
+TEST_CASE("eight influences on an instanced mesh with plugin attributes: over the 16 locations, every contributor named") {
+    GltfStage stage(GlApi::Gles30, 16, 16);
+    auto perInstance = [](int attributes) {
+        PluginDeclaration d;
+        d.name = "PerInstance";
+        std::string sum = "vec4 s = vec4(0.0);\n";
+        for (int i = 0; i < attributes; ++i) {
+            d.attributes.push_back({str("instanceData", i), 4});
+            sum += str("#ifdef INSTANCES\ns += instanceData", i, ";\n#endif\n");
+        }
+        d.vertex = {{"CUSTOM_VERTEX_MAIN_END", sum + "gl_Position += 0.0 * s;\n"}};
+        return std::make_shared<DeclaredPlugin>(d);
+    };
+    DrawInfo draw;
+    draw.instanced = true;
+    draw.skinInfluences = 8;
+    // Engine 6, instance matrix 4, plugin 2, skinning 4: exactly 16, so it builds.
+    PbrMaterial fits("fits");
+    fits.addPlugin(perInstance(2));
+    auto ok = stage.renderer->effects().get(stage.renderer->effectRequest(fits, draw));
+    stage.renderer->effects().finishAll();
+    INFO(ok->error());
+    CHECK(ok->ready());
+    // One more plugin attribute: 17 locations.
+    PbrMaterial over("over");
+    over.addPlugin(perInstance(3));
+    auto failed = stage.renderer->effects().get(stage.renderer->effectRequest(over, draw));
+    stage.renderer->effects().finishAll();
+    REQUIRE(failed->failed());
+    const std::string& e = failed->error();
+    MESSAGE(e);
+    CHECK(has(e, "needs 17 attribute locations"));
+    CHECK(has(e, "WebGL2 guarantees 16"));
+    CHECK(has(e, "skinning: 4 (joints0, weights0, joints1, weights1)"));
+    CHECK(has(e, "plugin 'PerInstance': 3"));
+    CHECK(has(e, "instancing: 4"));
+}
+
+TEST_CASE("three hundred joints: a vertex on joint 299, in the joint texture's second row, follows it") {
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, kSize, kSize);
+        ImportedModel arm = armModel();
+        // 298 idle joints between the shoulder and the elbow: the elbow becomes joint 299.
+        Skin& skin = arm.skins[0];
+        for (int i = 0; i < 298; ++i) {
+            arm.nodes.push_back(ImportedNode{});
+            arm.nodes.back().name = str("idle ", i);
+            arm.rootNodes.push_back(int(arm.nodes.size() - 1));
+            skin.joints.insert(skin.joints.end() - 1, int(arm.nodes.size() - 1));
+            skin.inverseBindMatrices.insert(skin.inverseBindMatrices.end() - 1, glm::mat4(1.0f));
+        }
+        REQUIRE(skin.joints.size() == 300);
+        for (auto& j : arm.meshes[0].joints0)
+            if (j.x == 1) j.x = 299;
+        arm.animations = {bendElbow()};
+        stage.add(arm);
+        REQUIRE(stage.loaded.animation);
+        stage.loaded.animation->animator().play(0, LoopMode::Once);
+        stage.loaded.animation->animator().setTime(0.5f);
+        stage.loaded.animation->update(0.0f);
+        frontCamera(stage);
+        PixelBox box = silhouette(stage.render(), kGrey);
+        REQUIRE_FALSE(box.empty());
+        checkWithinAPixel(box, project(stage.projector(), referenceArm(45.0f)));
+        CHECK(stage.renderer->stats().errorDraws == 0);
+    }
+}
+
+TEST_CASE("forty morph targets: only the weighted one moves the mesh") {
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, kSize, kSize);
+        ImportedModel m = armModel();
+        m.skins.clear();
+        m.nodes[0].skin = -1;
+        MeshData& mesh = m.meshes[0];
+        mesh.joints0.clear();
+        mesh.weights0.clear();
+        // Target k lowers the tip's lower corner by k / 10; target 37 lifts its upper corner by 1.
+        for (int k = 0; k < 40; ++k) {
+            MorphTarget t;
+            t.positions.assign(mesh.positions.size(), glm::vec3(0.0f));
+            t.positions[4] = {0, -0.1f * float(k), 0};
+            if (k == 37) t.positions = std::vector<glm::vec3>(mesh.positions.size(), glm::vec3(0.0f)), t.positions[5] = {0, 1, 0};
+            mesh.targets.push_back(t);
+        }
+        mesh.defaultWeights.assign(40, 0.0f);
+        m.nodes[0].weights.assign(40, 0.0f);
+        m.nodes[0].weights[37] = 0.5f;
+        stage.add(m);
+        REQUIRE(stage.loaded.animation);
+        frontCamera(stage);
+        PixelBox box = silhouette(stage.render(), kGrey);
+        PixelProjector p = stage.projector();
+        CAPTURE(box.y0);
+        CAPTURE(box.y1);
+        CHECK(std::abs((box.y0 + 0.5f) - p({2, 0.6f, 0}).y) <= 1.0f);
+        // No other target moved the lower edge (target 39 alone would put it 3.9 lower).
+        CHECK(std::abs(float(box.y1 + 1) - p({2, -0.1f, 0}).y) <= 1.0f);
+        CHECK(stage.renderer->stats().errorDraws == 0);
+    }
+}
+
+TEST_CASE("an instanced skinned mesh: every instance is posed, placed by its own matrix") {
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, kSize, kSize);
+        ImportedModel arm = armModel();
+        const glm::vec3 offset{0, -1.5f, 0};
+        arm.nodes[0].instances = {glm::mat4(1.0f), glm::translate(glm::mat4(1.0f), offset)};
+        arm.animations = {holdElbow("up", 90.0f)};
+        stage.add(arm);
+        REQUIRE(stage.loaded.animation);
+        stage.loaded.animation->animator().play(0);
+        stage.loaded.animation->update(0.0f);
+        frontCamera(stage);
+        ImageRgba8 image = stage.render();
+        PixelProjector p = stage.projector();
+        auto covered = [&](glm::vec3 at) {
+            glm::vec2 s = p(at);
+            auto c = image.rgba(int(s.x), int(s.y));
+            return std::abs(c[0] - kGrey[0]) + std::abs(c[1] - kGrey[1]) + std::abs(c[2] - kGrey[2]) >= 24;
+        };
+        for (glm::vec3 instance : {glm::vec3(0.0f), offset}) {
+            CAPTURE(instance.y);
+            // The forearm points up from the elbow at (1, 0): (1, 0.6) is covered, the bind
+            // pose's tip at (1.7, 0) is not.
+            CHECK(covered(instance + glm::vec3(1.0f, 0.6f, 0)));
+            CHECK_FALSE(covered(instance + glm::vec3(1.7f, 0.0f, 0)));
+            CHECK(covered(instance + glm::vec3(0.5f, 0.0f, 0))); // the upper arm
+        }
+        std::vector<glm::vec3> both = referenceArm(90.0f);
+        for (glm::vec3 v : referenceArm(90.0f)) both.push_back(v + offset);
+        checkWithinAPixel(silhouette(image, kGrey), project(p, both));
+        CHECK(stage.renderer->stats().errorDraws == 0);
+    }
 }

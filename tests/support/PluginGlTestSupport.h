@@ -155,14 +155,16 @@ inline int differing(const std::vector<bool>& a, const std::vector<bool>& b) {
 /// Builds every pass × {non-instanced, instanced} variant of `material` on this context's
 /// API through the renderer (Renderer::effectRequest, EffectCache), requires each to compile
 /// and link on the real driver without warnings, runs glslangValidator on the exact sources,
-/// and lets `check` look at each (vertex, fragment) pair.
+/// and lets `check` look at each (vertex, fragment) pair. `mesh` gives the mesh facts every
+/// variant shares (skinning, morph targets); its pass and instancing are overridden.
 inline void compileEveryVariant(Renderer& renderer, const Material& material,
-                                const std::function<void(RenderPass, bool, const std::string&, const std::string&)>& check = {}) {
+                                const std::function<void(RenderPass, bool, const std::string&, const std::string&)>& check = {},
+                                DrawInfo mesh = {}) {
     for (RenderPass pass : kAllPasses)
         for (bool instanced : {false, true}) {
             CAPTURE(toString(pass));
             CAPTURE(instanced);
-            DrawInfo draw;
+            DrawInfo draw = mesh;
             draw.pass = pass;
             draw.instanced = instanced;
             draw.hasUv0 = true;
