@@ -64,6 +64,11 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
         animator.setTime(options.animationTime);
         loaded.animation->update(0.0f);
     }
+    if (scene.environment.source == EnvironmentSource::None && loaded.lightsAdded == 0)
+        // Only emissive and unlit surfaces show: say so rather than hand back a black frame.
+        logWarning(options.model.string(), ": no light reaches the model (no punctual lights",
+                   options.punctualLights ? "" : " in use", ", no environment, no sky); only emissive and unlit ",
+                   "surfaces show. Give an environment (th-capture --env FILE.hdr) or a sky (--sky HOUR)");
     scene.environment.intensity = options.environmentIntensity;
     scene.environment.showAsBackground = options.showEnvironment;
     scene.update();
