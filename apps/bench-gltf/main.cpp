@@ -3,6 +3,7 @@
 // cache off, cold (empty) and warm (filled by the cold run), then the steady frame time
 // (median and p90, each frame finished with glFinish), draw calls and programs compiled.
 //   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]
+//   bench-gltf --memory [MODEL.gltf|.glb] [--grid SIDE] (ImportMemory.h)
 // Without a model it takes DamagedHelmet from the shared samples, else the heaviest sample
 // there. Each column runs in its own process, as a fresh start of an app would, with an empty
 // driver shader cache (Mesa's on-disk cache in a new folder), so "off" and "cold" compile
@@ -19,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ChildProcess.h"
+#include "ImportMemory.h"
 #include "assets/GltfImporter.h"
 #include "assets/ImageLoader.h"
 #include "assets/ModelLoader.h"
@@ -163,46 +166,18 @@ RunResult run(const RunSettings& settings) {
 
 /// Runs `settings` in a child process whose driver shader cache is a new, empty folder.
 RunResult runInChild(const RunSettings& settings, const fs::path& driverCache) {
-    RunResult r;
-    int fds[2];
-    if (pipe(fds) != 0) throw Error(str("pipe failed: ", std::strerror(errno)));
-    std::fflush(stdout);
-    std::fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) throw Error(str("fork failed: ", std::strerror(errno)));
-    if (pid == 0) {
-        close(fds[0]);
+    return runInChildProcess<RunResult>([&] {
         fs::remove_all(driverCache);
         fs::create_directories(driverCache);
         setenv("MESA_SHADER_CACHE_DIR", driverCache.c_str(), 1);
-        RunResult child;
-        try {
-            child = run(settings);
-        } catch (const std::exception& e) {
-            std::snprintf(child.error, sizeof child.error, "%s", e.what());
-        }
-        ssize_t written = write(fds[1], &child, sizeof child);
-        _exit(written == ssize_t(sizeof child) ? 0 : 1);
-    }
-    close(fds[1]);
-    size_t got = 0;
-    auto* bytes = reinterpret_cast<char*>(&r);
-    while (got < sizeof r) {
-        ssize_t n = read(fds[0], bytes + got, sizeof r - got);
-        if (n <= 0) break;
-        got += size_t(n);
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (got != sizeof r) throw Error(str("the benchmark process ended without a result (status ", status, ")"));
-    if (r.error[0]) throw Error(r.error);
-    return r;
+        return run(settings);
+    });
 }
 
 [[noreturn]] void usage(const std::string& message) {
     std::fprintf(stderr,
-                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]\n",
+                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]\n"
+                 "       bench-gltf --memory [MODEL.gltf|.glb] [--api es30|gl33] [--grid SIDE (default 2001, 0: none)]\n",
                  message.c_str());
     std::exit(2);
 }
@@ -212,7 +187,8 @@ RunResult runInChild(const RunSettings& settings, const fs::path& driverCache) {
 int main(int argc, char** argv) {
     fs::path modelPath;
     GlApi api = GlApi::Gles30;
-    int width = 1280, height = 720, frames = 30;
+    int width = 1280, height = 720, frames = 30, gridSide = -1;
+    bool memory = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -233,10 +209,42 @@ int main(int argc, char** argv) {
         } else if (a == "--frames") {
             frames = std::atoi(value().c_str());
             if (frames < 1) usage("--frames expects a positive count");
+        } else if (a == "--memory") {
+            memory = true;
+        } else if (a == "--grid") {
+            std::string v = value();
+            char* end = nullptr;
+            long side = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || side < 0 || side == 1 || side > 8000)
+                usage("--grid expects the vertices per side, 2 to 8000 (or 0 for no grid), got '" + v + "'");
+            gridSide = int(side);
         } else if (!a.empty() && a[0] == '-')
             usage("unknown option '" + a + "'");
         else
             modelPath = a;
+    }
+    if (gridSide >= 0 && !memory) usage("--grid applies to --memory only");
+    if (memory) {
+        std::vector<fs::path> models;
+        if (!modelPath.empty()) {
+            models.push_back(modelPath);
+        } else {
+            // Every shared sample, by name.
+            std::error_code ec;
+            for (auto& e : fs::directory_iterator(sharedDirectory() / "gltf", ec))
+                if (fs::path m = findSampleModel(sharedDirectory(), e.path().filename().string()); !m.empty())
+                    models.push_back(m);
+            std::sort(models.begin(), models.end());
+            if (models.empty())
+                std::printf("bench-gltf: no shared samples in %s; measuring the grid only\n",
+                            (sharedDirectory() / "gltf").c_str());
+        }
+        try {
+            return bench::runImportMemoryBenchmark(models, api, gridSide < 0 ? 2001 : gridSide);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "bench-gltf: %s\n", e.what());
+            return 1;
+        }
     }
     if (modelPath.empty()) modelPath = defaultModel();
     if (modelPath.empty()) {

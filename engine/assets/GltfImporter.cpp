@@ -65,6 +65,8 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
         documentChecked = true;
         checkGltfDocument(ctx);
         readGltfImages(ctx);
+        // Decoded: the encoded bytes of external and data: images are not needed again.
+        for (tinygltf::Image& image : ctx.model.images) std::vector<unsigned char>().swap(image.image);
         readGltfTextures(ctx);
         readGltfMaterials(ctx);
         readGltfMeshes(ctx);

@@ -25,15 +25,17 @@ const char* modeName(int mode) {
     }
 }
 
-std::vector<uint32_t> triangleList(GltfImportContext& ctx, const std::vector<uint32_t>& in, int mode,
+std::vector<uint32_t> triangleList(GltfImportContext& ctx, std::vector<uint32_t> in, int mode,
                                    const std::string& label, const SourceLocation& where) {
-    std::vector<uint32_t> out;
     if (mode == TINYGLTF_MODE_TRIANGLES) {
         if (in.size() % 3 != 0)
             ctx.warn(where, str(label, ": ", in.size(), " indices is not a multiple of 3; the last ", in.size() % 3,
                                 " are ignored"));
-        out.assign(in.begin(), in.end() - std::ptrdiff_t(in.size() % 3));
-    } else if (in.size() >= 3) {
+        in.resize(in.size() - in.size() % 3);
+        return in; // already a list: no copy
+    }
+    std::vector<uint32_t> out;
+    if (in.size() >= 3) {
         out.reserve((in.size() - 2) * 3);
         for (size_t i = 0; i + 2 < in.size(); ++i) {
             if (mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
@@ -89,6 +91,7 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     }
     d.positions.resize(n);
     std::memcpy(d.positions.data(), positions.values.data(), n * sizeof(glm::vec3));
+    positions = {}; // copied: not held through the rest of the primitive
     // The declared bounds against the data (the renderer computes its own, so a wrong
     // declaration is only a warning): ACCESSOR_MIN_MISMATCH / ACCESSOR_MAX_MISMATCH.
     const tinygltf::Accessor& pa = ctx.model.accessors[size_t(positionAccessor)];
@@ -166,7 +169,7 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         indices.resize(n);
         for (size_t k = 0; k < n; ++k) indices[k] = uint32_t(k);
     }
-    d.indices = triangleList(ctx, indices, mode, label, where);
+    d.indices = triangleList(ctx, std::move(indices), mode, label, where);
     if (d.indices.empty()) {
         ctx.warn(where, str(label, " has no complete triangle; skipped"));
         return std::nullopt;
@@ -203,7 +206,7 @@ void readGltfMeshes(GltfImportContext& ctx) {
                 if (material < 0) prim->submeshes[0].material = material = gltfVertexColorDefaultMaterial(ctx);
                 out.materials[size_t(material)].params.vertexColors = true;
             }
-            appendMesh(mesh, *prim);
+            appendMesh(mesh, std::move(*prim));
         }
         readGltfDefaultWeights(ctx, int(m), mesh);
         out.meshes.push_back(std::move(mesh));

@@ -26,6 +26,7 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
     // An attribute present on one side only is padded on the other with `fallback`.
     auto merge = [&](auto& d, const auto& s, auto fallback, auto convert) {
         if (d.empty() && s.empty()) return;
+        d.reserve(dstVertices + srcVertices);
         d.resize(dstVertices, fallback);
         for (size_t i = 0; i < srcVertices; ++i) d.push_back(s.empty() ? fallback : convert(s[i]));
     };
@@ -78,7 +79,29 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
     }
     if (dst.defaultWeights.size() < src.defaultWeights.size()) dst.defaultWeights = src.defaultWeights;
     dst.defaultWeights.resize(targets, 0.0f);
+    dst.indices.reserve(dst.indices.size() + src.indices.size());
     for (uint32_t i : src.indices) dst.indices.push_back(i + base);
+}
+
+void appendMesh(MeshData& dst, MeshData&& src) {
+    const bool empty = dst.positions.empty() && dst.indices.empty() && dst.submeshes.empty() && dst.targets.empty();
+    if (!empty) {
+        appendMesh(dst, src);
+        return;
+    }
+    // What the identity append would do: unit normals and tangents, one weight per target.
+    for (glm::vec3& n : src.normals) {
+        float len = glm::length(n);
+        n = len > 0.0f ? n / len : glm::vec3(0, 1, 0);
+    }
+    for (glm::vec4& t : src.tangents) {
+        float len = glm::length(glm::vec3(t));
+        t = glm::vec4(len > 0.0f ? glm::vec3(t) / len : glm::vec3(1, 0, 0), t.w);
+    }
+    src.defaultWeights.resize(src.targets.size(), 0.0f);
+    std::string name = std::move(dst.name);
+    dst = std::move(src);
+    dst.name = std::move(name);
 }
 
 } // namespace th

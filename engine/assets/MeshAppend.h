@@ -13,6 +13,10 @@ namespace th {
 /// are filled with defaults (zero UVs, white colour, +X tangent) so that both stay aligned.
 void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform = glm::mat4(1.0f));
 
+/// The same without a transform, moving `src` into an empty `dst` instead of copying it (the
+/// first primitive of an imported mesh, often all of it).
+void appendMesh(MeshData& dst, MeshData&& src);
+
 /// Sets every vertex colour to `color`.
 void fillColor(MeshData& mesh, const glm::vec4& color);
 

@@ -83,50 +83,65 @@ void generateNormals(MeshData& mesh, bool smooth) {
         return;
     }
 
-    // Flat: unshare every corner so each triangle can carry its own normal.
-    MeshData flat;
-    flat.name = mesh.name;
-    flat.submeshes = mesh.submeshes;
-    const size_t corners = triangles * 3;
-    auto gather = [&](const auto& src, auto& dst) {
-        if (src.empty()) return;
-        dst.resize(corners);
-        for (size_t c = 0; c < corners; ++c) dst[c] = src[mesh.indices[c]];
-    };
-    gather(mesh.positions, flat.positions);
-    gather(mesh.tangents, flat.tangents);
-    gather(mesh.uv0, flat.uv0);
-    gather(mesh.uv1, flat.uv1);
-    gather(mesh.colors, flat.colors);
-    gather(mesh.joints0, flat.joints0);
-    gather(mesh.weights0, flat.weights0);
-    gather(mesh.joints1, flat.joints1);
-    gather(mesh.weights1, flat.weights1);
-    flat.defaultWeights = mesh.defaultWeights;
-    flat.targets.resize(mesh.targets.size());
-    for (size_t t = 0; t < mesh.targets.size(); ++t) {
-        const MorphTarget& from = mesh.targets[t];
-        MorphTarget& to = flat.targets[t];
-        gather(from.positions, to.positions);
-        gather(from.normals, to.normals);
-        gather(from.tangents, to.tangents);
-        gather(from.uv0, to.uv0);
-        gather(from.uv1, to.uv1);
-        gather(from.colors, to.colors);
-    }
-    flat.normals.resize(corners);
-    flat.indices.resize(corners);
+    // Flat: every corner carries its triangle's normal. Corners whose triangles agree on the
+    // normal keep sharing their vertex (a planar region stays indexed, as it was: a flat 8 M
+    // triangle grid would otherwise grow to 24 M vertices); a corner that disagrees with every
+    // copy of its vertex so far gets a new copy. Each vertex's copies form a chain.
+    constexpr uint32_t kNone = ~0u;
+    constexpr float kSameNormal = 0.99999f; // cos 0.26°
+    const size_t original = mesh.positions.size();
+    std::vector<glm::vec3> normals(original, glm::vec3(0, 1, 0));
+    std::vector<uint32_t> source;              // copy - original -> the vertex it copies
+    std::vector<uint32_t> next(original, kNone); // the next copy of the same vertex
+    std::vector<bool> assigned(original, false);
     for (size_t t = 0; t < triangles; ++t) {
-        const glm::vec3* p = &flat.positions[3 * t];
+        uint32_t* corner = &mesh.indices[3 * t];
+        const glm::vec3 p[3] = {mesh.positions[corner[0]], mesh.positions[corner[1]], mesh.positions[corner[2]]};
         glm::vec3 n = glm::cross(p[1] - p[0], p[2] - p[0]);
         float len = glm::length(n);
         n = (len > 0.0f && std::isfinite(len)) ? n / len : glm::vec3(0, 1, 0);
         for (int k = 0; k < 3; ++k) {
-            flat.normals[3 * t + k] = n;
-            flat.indices[3 * t + k] = uint32_t(3 * t + k);
+            uint32_t v = corner[k];
+            if (!assigned[v]) {
+                assigned[v] = true;
+                normals[v] = n;
+                continue;
+            }
+            while (glm::dot(normals[v], n) < kSameNormal && next[v] != kNone) v = next[v];
+            if (glm::dot(normals[v], n) < kSameNormal) {
+                const uint32_t copy = uint32_t(normals.size());
+                source.push_back(corner[k]); // still the original index: each corner is visited once
+                normals.push_back(n);
+                next.push_back(kNone);
+                next[v] = copy;
+                v = copy;
+            }
+            corner[k] = v;
         }
     }
-    mesh = std::move(flat);
+    auto extend = [&](auto& attribute) {
+        if (attribute.empty()) return;
+        attribute.reserve(original + source.size());
+        for (uint32_t from : source) attribute.push_back(attribute[from]);
+    };
+    extend(mesh.positions);
+    extend(mesh.tangents);
+    extend(mesh.uv0);
+    extend(mesh.uv1);
+    extend(mesh.colors);
+    extend(mesh.joints0);
+    extend(mesh.weights0);
+    extend(mesh.joints1);
+    extend(mesh.weights1);
+    for (MorphTarget& target : mesh.targets) {
+        extend(target.positions);
+        extend(target.normals);
+        extend(target.tangents);
+        extend(target.uv0);
+        extend(target.uv1);
+        extend(target.colors);
+    }
+    mesh.normals = std::move(normals);
 }
 
 void generateTangents(MeshData& mesh, int uvSet) {

@@ -46,6 +46,18 @@ void Buffer::update(size_t offset, size_t size, const void* data) {
     glBufferSubData(bindTarget, GLintptr(offset), GLsizeiptr(size), data);
 }
 
+void Buffer::fill(const std::function<void(uint8_t* bytes)>& fill) {
+    if (mSize == 0) return;
+    GLenum bindTarget = mTarget == GL_ELEMENT_ARRAY_BUFFER ? GL_COPY_WRITE_BUFFER : mTarget;
+    bindFor(mTarget, id());
+    void* mapped = glMapBufferRange(bindTarget, 0, GLsizeiptr(mSize), GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+    if (!mapped) throw Error(str("buffer ", id(), ": the driver refused to map its ", mSize, " bytes for writing"));
+    fill(static_cast<uint8_t*>(mapped));
+    bindFor(mTarget, id());
+    if (glUnmapBuffer(bindTarget) != GL_TRUE)
+        throw Error(str("buffer ", id(), ": its contents were lost while mapped (glUnmapBuffer)"));
+}
+
 void Buffer::replace(size_t size, const void* data) {
     GLenum bindTarget = mTarget == GL_ELEMENT_ARRAY_BUFFER ? GL_COPY_WRITE_BUFFER : mTarget;
     bindFor(mTarget, id());

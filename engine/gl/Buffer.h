@@ -1,5 +1,7 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 
@@ -25,6 +27,10 @@ public:
     size_t size() const { return mSize; }
     /// Replaces bytes [offset, offset+size); grows (re-allocates) when the data does not fit.
     void update(size_t offset, size_t size, const void* data);
+    /// Fills the whole buffer in place through a write-only mapping: `fill(bytes)` writes all
+    /// size() bytes (no staging copy of a large buffer on the CPU side). A driver that refuses
+    /// the mapping is an error.
+    void fill(const std::function<void(uint8_t* bytes)>& fill);
     /// Replaces the whole content, re-allocating only when it grows (orphaning otherwise,
     /// so a buffer streamed every frame does not stall on the previous frame's draw).
     void replace(size_t size, const void* data);

@@ -40,31 +40,38 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     place(mInfluences > 0, mSkinOffset, size_t(mInfluences / 4) * 24);
     mStride = GLsizei(offset);
 
-    std::vector<uint8_t> bytes(n * offset);
-    for (size_t i = 0; i < n; ++i) {
-        uint8_t* v = bytes.data() + i * offset;
-        std::memcpy(v, &data.positions[i], 12);
-        if (mHasNormals) std::memcpy(v + mNormalOffset, &data.normals[i], 12);
-        if (mHasTangents) std::memcpy(v + mTangentOffset, &data.tangents[i], 16);
-        if (mHasUv0) std::memcpy(v + mUv0Offset, &data.uv0[i], 8);
-        if (mHasUv1) std::memcpy(v + mUv1Offset, &data.uv1[i], 8);
-        if (mHasColors) std::memcpy(v + mColorOffset, &data.colors[i], 16);
-        if (mInfluences > 0) {
-            std::memcpy(v + mSkinOffset, &data.joints0[i], 8);
-            std::memcpy(v + mSkinOffset + 8, &data.weights0[i], 16);
-        }
-        if (mInfluences > 4) {
-            std::memcpy(v + mSkinOffset + 24, &data.joints1[i], 8);
-            std::memcpy(v + mSkinOffset + 32, &data.weights1[i], 16);
-        }
-    }
     mVertexCount = uint32_t(n);
     mBounds = data.bounds();
-    mVertices = Buffer(GL_ARRAY_BUFFER, bytes.size(), bytes.data(), BufferUsage::Static, mLabel + " vertices");
+    // Interleaved straight into the driver's copy: a model's vertices are never held twice on
+    // the CPU side (the importer's arrays and a full interleaved copy) while the driver copies.
+    mVertices = Buffer(GL_ARRAY_BUFFER, n * offset, nullptr, BufferUsage::Static, mLabel + " vertices");
+    mVertices.fill([&](uint8_t* bytes) {
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t* v = bytes + i * offset;
+            std::memcpy(v, &data.positions[i], 12);
+            if (mHasNormals) std::memcpy(v + mNormalOffset, &data.normals[i], 12);
+            if (mHasTangents) std::memcpy(v + mTangentOffset, &data.tangents[i], 16);
+            if (mHasUv0) std::memcpy(v + mUv0Offset, &data.uv0[i], 8);
+            if (mHasUv1) std::memcpy(v + mUv1Offset, &data.uv1[i], 8);
+            if (mHasColors) std::memcpy(v + mColorOffset, &data.colors[i], 16);
+            if (mInfluences > 0) {
+                std::memcpy(v + mSkinOffset, &data.joints0[i], 8);
+                std::memcpy(v + mSkinOffset + 8, &data.weights0[i], 16);
+            }
+            if (mInfluences > 4) {
+                std::memcpy(v + mSkinOffset + 24, &data.joints1[i], 8);
+                std::memcpy(v + mSkinOffset + 32, &data.weights1[i], 16);
+            }
+        }
+    });
 
-    std::vector<uint32_t> indices = data.indices;
-    if (indices.empty()) // non-indexed data draws as an index list too: one draw path
-        for (uint32_t i = 0; i < n; ++i) indices.push_back(i);
+    // Non-indexed data draws as an index list too (one draw path).
+    std::vector<uint32_t> generated;
+    if (data.indices.empty()) {
+        generated.resize(n);
+        for (uint32_t i = 0; i < n; ++i) generated[i] = i;
+    }
+    const std::vector<uint32_t>& indices = data.indices.empty() ? generated : data.indices;
     mIndexCount = uint32_t(indices.size());
     if (n <= 65536) {
         std::vector<uint16_t> small(indices.begin(), indices.end());

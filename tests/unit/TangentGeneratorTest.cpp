@@ -126,17 +126,20 @@ TEST_CASE("tangents on a curved surface stay orthogonal to its smooth normals") 
     checkFrames(m);
 }
 
-TEST_CASE("flat normals unshare vertices - smooth normals average - degenerate triangles give +Y") {
+TEST_CASE("flat normals copy a vertex where its triangles disagree - smooth normals average - degenerate triangles give +Y") {
     MeshData m;
     m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, -1}};
     m.uv0 = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     m.indices = {0, 1, 2, 0, 1, 3};
     MeshData flat = m;
     generateNormals(flat, false);
-    CHECK(flat.vertexCount() == 6);
+    CHECK(flat.vertexCount() == 6); // vertices 0 and 1 are shared by the two planes: copied
     CHECK(flat.uv0.size() == 6);
     CHECK(near(flat.normals[0], {0, 0, 1}));
     CHECK(near(flat.normals[3], {0, 1, 0}));
+    CHECK((flat.indices == std::vector<uint32_t>{0, 1, 2, 4, 5, 3}));
+    CHECK(flat.positions[4] == m.positions[0]);
+    CHECK(flat.uv0[5] == m.uv0[1]);
     generateNormals(m, true);
     CHECK(m.vertexCount() == 4);
     CHECK(near(m.normals[2], {0, 0, 1}));
@@ -147,6 +150,38 @@ TEST_CASE("flat normals unshare vertices - smooth normals average - degenerate t
     degenerate.indices = {0, 1, 2};
     generateNormals(degenerate, false);
     CHECK(near(degenerate.normals[0], {0, 1, 0}));
+}
+
+/// Flat shading's promise: each triangle's corners carry its own normal.
+void checkFlat(const MeshData& m) {
+    for (size_t t = 0; t + 2 < m.indices.size(); t += 3) {
+        const uint32_t* c = &m.indices[t];
+        glm::vec3 n = glm::normalize(glm::cross(m.positions[c[1]] - m.positions[c[0]], m.positions[c[2]] - m.positions[c[0]]));
+        for (int k = 0; k < 3; ++k) CHECK(glm::dot(m.normals[c[k]], n) > 0.9999f);
+    }
+}
+
+TEST_CASE("flat normals keep a planar grid indexed and give a box's faces their own corners") {
+    MeshData plane;
+    const int n = 20;
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) plane.positions.push_back({float(j), 0.0f, float(i)});
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            uint32_t a = uint32_t(i * (n + 1) + j), b = a + 1, c = a + uint32_t(n + 1), d = c + 1;
+            plane.indices.insert(plane.indices.end(), {a, c, b, b, c, d});
+        }
+    generateNormals(plane, false);
+    CHECK(plane.vertexCount() == size_t((n + 1) * (n + 1))); // nothing copied
+    checkFlat(plane);
+
+    // A box of 8 shared corners: each corner touches 3 faces, so it needs 3 vertices.
+    MeshData box;
+    for (int k = 0; k < 8; ++k) box.positions.push_back({float(k & 1), float((k >> 1) & 1), float((k >> 2) & 1)});
+    box.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+    generateNormals(box, false);
+    CHECK(box.vertexCount() == 24);
+    checkFlat(box);
 }
 
 TEST_CASE("bad meshes are errors, not crashes") {
