@@ -12,7 +12,10 @@ void readGltfMorphTargets(GltfImportContext& ctx, const tinygltf::Primitive& pri
     out.targets.resize(prim.targets.size());
     for (size_t t = 0; t < prim.targets.size(); ++t) {
         MorphTarget& target = out.targets[t];
-        for (const auto& [name, accessor] : prim.targets[t]) {
+        for (const auto& entry : prim.targets[t]) {
+            // Named copies: lambdas cannot capture structured bindings before C++20 (clang 14).
+            const std::string& name = entry.first;
+            const int accessor = entry.second;
             const std::string what = str(label, " target ", t, " ", name);
             auto read = [&](std::initializer_list<int> components, auto& dst) {
                 AccessorFloats values = ctx.reader->readFloats(accessor, components, what);
