@@ -401,7 +401,7 @@ public:
         for (;;) {
             if (mInComment) {
                 for (;;) {
-                    p = findByte(p, end, '*');
+                    p = findByte<'*'>(p, end);
                     if (p >= end) return finish();
                     ++p;
                     if (p < end && *p == '/') break;
@@ -413,7 +413,7 @@ public:
             if (p >= end) return finish();
             if (*p == '/') {
                 if (p + 1 < end && p[1] == '/') {
-                    p = findByte(p + 2, end, '\n');
+                    p = findByte<'\n'>(p + 2, end);
                     if (p >= end) return finish();
                     continue;
                 }
@@ -447,9 +447,10 @@ public:
         // The line's end and its first '/' in one search: most directive lines hold no comment.
         const char* lineEnd = detail::findEitherShort<'\n', '/'>(base + mPos, end, base);
         mInComment = false;
-        if (lineEnd < end && *lineEnd == '/') {
+        mLineHasSlash = lineEnd < end && *lineEnd == '/';
+        if (mLineHasSlash) {
             const char* slash = lineEnd;
-            lineEnd = findByte(slash, end, '\n');
+            lineEnd = findByte<'\n'>(slash, end);
             mInComment = commentStateAfter(std::string_view(slash, size_t(lineEnd - slash)), false);
         }
         std::string_view line(base + mLineBegin, size_t(lineEnd - (base + mLineBegin)));
@@ -470,8 +471,10 @@ public:
     size_t offset() const { return mLineBegin; }
     size_t hashOffset() const { return mHash; }
     size_t nextOffset() const { return mPos; }
-    /// After takeLine: whether the directive line leaves a block comment open.
+    /// After takeLine: whether the directive line leaves a block comment open, and whether
+    /// it holds a '/' after its '#' (else it has no comment to strip).
     bool inComment() const { return mInComment; }
+    bool lineHasSlash() const { return mLineHasSlash; }
     /// After seek() or next() returned false: the number of lines in the text, and whether it
     /// ends inside a block comment (then commentOpenOffset() says where that comment began).
     size_t lineCount() {
@@ -482,14 +485,14 @@ public:
     size_t commentOpenOffset() const { return mCommentOpen; }
 
 private:
-    static const char* findByte(const char* p, const char* end, char c) {
+    template <char C> const char* findByte(const char* p, const char* end) const {
         // A long run (a comment, a dead region's text) goes to libc's memchr, which is wider
         // than the SSE2 loop; a short one stays inline.
         if (end - p > 256) {
-            const void* hit = std::memchr(p, c, size_t(end - p));
+            const void* hit = std::memchr(p, C, size_t(end - p));
             return hit ? static_cast<const char*>(hit) : end;
         }
-        return detail::findByte(p, end, c);
+        return detail::findEitherShort<C, C>(p, end, mText.data());
     }
 
     bool finish() {
@@ -506,6 +509,7 @@ private:
     size_t mHash = 0;
     size_t mCommentOpen = 0;
     bool mInComment = false;
+    bool mLineHasSlash = false;
 };
 
 /// Number of lines in a text as ShaderText counts them.

@@ -1,6 +1,7 @@
-// Over 600 lines on purpose: the directive scanner, the #if expression evaluator and macro
-// expansion share one hot loop over the source, and splitting them would put calls and
-// copies between the stages that the preprocessor's speed depends on.
+// Over 600 lines on purpose: the directive scanner, the #if expression evaluators (the quick
+// one for the common shapes and the general one) and macro expansion share one hot loop over
+// the source and one macro table, and splitting them would put calls and copies between the
+// stages that the preprocessor's speed depends on.
 #include "shader/Preprocessor.h"
 
 #include <array>
@@ -617,6 +618,7 @@ struct Preprocessor::State {
 Preprocessor::Preprocessor() : mState(new State) {}
 Preprocessor::~Preprocessor() { delete mState; }
 
+// Always the general evaluator: tests pit run()'s quick one against it.
 long long Preprocessor::evaluate(std::string_view expression, const ShaderDefines& defines) {
     MacroTable macros;
     macros.reset(defines.size());
@@ -769,8 +771,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         std::string_view rest = lineText.substr(i - directiveOffset);
 
         // Comments inside a directive: strip them (rare, so only then do we copy).
-        if (glsl::detail::findByte(rest.data(), rest.data() + rest.size(), '/') != rest.data() + rest.size())
-            rest = glsl::stripComments(rest, false, st.buffer);
+        if (cursor.lineHasSlash()) rest = glsl::stripComments(rest, false, st.buffer);
         rest = glsl::trimSpace(rest);
 
         auto passThrough = [&] {
