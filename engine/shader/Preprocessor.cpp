@@ -547,9 +547,10 @@ private:
         else if (at2('<', '=')) op = Le;
         else if (at2('>', '=')) op = Ge;
         else if (at2('<', '<') || at2('>', '>')) return false;
-        else if (at('<')) op = Lt, width = 1;
-        else if (at('>')) op = Gt, width = 1;
+        else if (at('<')) op = Lt;
+        else if (at('>')) op = Gt;
         if (op == None) return true;
+        if (op == Lt || op == Gt) width = 1;
         mP += width;
         int64_t r = 0;
         if (!primary(r, depth + 1)) return false;
