@@ -7,8 +7,8 @@
 # fragment that bench-shader writes (about 300 KB and 1,500 conditionals), plus bench-shader's
 # live and skipped MB/s. Babylon's half needs Node.js and @babylonjs/core 9.18.0 installed in
 # scripts/babylon-preprocess-bench (see the message below); it then times Babylon's evaluator
-# on Babylon's own PBR fragment (its includes expanded by Babylon) and th-shader on the same
-# file and defines, and prints the ratio. Build Release for meaningful figures, and run it with
+# on Babylon's own PBR fragment (its includes expanded by Babylon), then on the synthetic
+# fragment, each beside th-shader on the same file and defines, and prints the ratios. Build Release for meaningful figures, and run it with
 # nothing else busy: absolute times drift on a shared machine, ratios from one run do not.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +34,9 @@ echo "== Babylon.js 9.18 beside Trailhead: Babylon's PBR fragment"
 dir="$root/scripts/babylon-preprocess-bench"
 if command -v node >/dev/null 2>&1 && [ -d "$dir/node_modules/@babylonjs/core" ]; then
     (cd "$dir" && node bench.mjs --out "$tmp/babylon" --repeat "$repeat" --th-shader "$th")
+    echo "== Babylon.js 9.18 beside Trailhead: the synthetic fragment"
+    (cd "$dir" && node bench.mjs --text "$tmp/synthetic.frag.glsl" --defines-file "$tmp/synthetic.defines" \
+        --repeat "$repeat" --th-shader "$th")
 else
     echo "skipped: Babylon's half needs Node.js (18 or later) and @babylonjs/core 9.18.0:"
     echo "    apt-get install nodejs npm        # if node is missing"

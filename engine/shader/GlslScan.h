@@ -218,82 +218,191 @@ inline const char* findByte(const char* p, const char* end, char c) {
 }
 
 /// Number of '\n' in [p, end).
-inline size_t countNewlines(const char* p, const char* end) {
+/// `low`, when given, is where the buffer that holds [p, end) starts: the last few bytes are
+/// then read as the 16 that end at `end` instead of one by one.
+inline size_t countNewlines(const char* p, const char* end, const char* low = nullptr) {
     size_t count = 0;
 #if defined(__SSE2__)
     const __m128i nl = _mm_set1_epi8('\n');
+    const __m128i zero = _mm_setzero_si128();
     while (end - p >= 64) {
-        __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl);
-        __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16)), nl);
-        __m128i c = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 32)), nl);
-        __m128i d = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 48)), nl);
-        // Each lane is 0 or -1; the sum of four is at least -4, which fits in a byte.
-        __m128i sum = _mm_sub_epi8(_mm_setzero_si128(), _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d)));
-        __m128i wide = _mm_sad_epu8(sum, _mm_setzero_si128());
+        // Per-lane byte counters (a match is -1, subtracted), summed with psadbw (no popcnt
+        // in the x86-64 baseline) before they can wrap: at most 4 * 63 = 252 per lane.
+        __m128i acc0 = zero, acc1 = zero;
+        for (int k = 0; k < 63 && end - p >= 64; ++k, p += 64) {
+            const __m128i* q = reinterpret_cast<const __m128i*>(p);
+            acc0 = _mm_sub_epi8(acc0, _mm_cmpeq_epi8(_mm_loadu_si128(q), nl));
+            acc1 = _mm_sub_epi8(acc1, _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
+            acc0 = _mm_sub_epi8(acc0, _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl));
+            acc1 = _mm_sub_epi8(acc1, _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
+        }
+        __m128i wide = _mm_add_epi64(_mm_sad_epu8(acc0, zero), _mm_sad_epu8(acc1, zero));
         count += size_t(_mm_cvtsi128_si32(wide)) + size_t(_mm_extract_epi16(wide, 4));
-        p += 64;
     }
     while (end - p >= 16) {
-        // No popcnt in the x86-64 baseline: sum the lanes with psadbw instead.
-        __m128i ones = _mm_sub_epi8(_mm_setzero_si128(), _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl));
-        __m128i wide = _mm_sad_epu8(ones, _mm_setzero_si128());
+        __m128i ones = _mm_sub_epi8(zero, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl));
+        __m128i wide = _mm_sad_epu8(ones, zero);
         count += size_t(_mm_cvtsi128_si32(wide)) + size_t(_mm_extract_epi16(wide, 4));
         p += 16;
     }
+    if (p < end && low && end - low >= 16) {
+        const char* q = end - 16;
+        unsigned m = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), nl)));
+        m &= ~0u << unsigned(p - q); // lanes before p were counted already
+        // A 16-bit popcount by hand: the baseline has no popcnt, and the builtin is a call.
+        m = m - ((m >> 1) & 0x5555u);
+        m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+        m = (m + (m >> 4)) & 0x0F0Fu;
+        return count + size_t((m + (m >> 8)) & 0x1Fu);
+    }
+#else
+    (void)low;
 #endif
     for (; p < end; ++p) count += *p == '\n';
     return count;
 }
 
-/// First '#' or '/' in [p, end), or end.
-inline const char* findHashOrSlash(const char* p, const char* end) {
+/// Number of identifier characters ([A-Za-z0-9_]) from p on, within [p, end): 16 compared at
+/// once, so a directive's keyword is read without a branch per character.
+inline size_t identifierCharRun(const char* p, const char* end) {
+    const char* q = p;
 #if defined(__SSE2__)
-    const __m128i hash = _mm_set1_epi8('#'), slash = _mm_set1_epi8('/');
+    while (end - q >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        // x | 0x20 folds A-Z onto a-z and nothing else onto them; bytes >= 0x80 stay negative.
+        const __m128i folded = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
+                                             _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+        const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+        const __m128i ident = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        const unsigned other = ~unsigned(_mm_movemask_epi8(ident)) & 0xFFFFu;
+        if (other) return size_t(q - p) + size_t(__builtin_ctz(other));
+        q += 16;
+    }
+#endif
+    while (q < end && isIdentChar(*q)) ++q;
+    return size_t(q - p);
+}
+
+/// First `a` or `b` in [p, end), or end; 32 bytes a step (the dead-region scan).
+template <char A, char B> inline const char* findEither(const char* p, const char* end) {
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8(A), vb = _mm_set1_epi8(B);
     while (end - p >= 32) {
-        __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
-        unsigned ma = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(a, hash), _mm_cmpeq_epi8(a, slash))));
-        unsigned mb = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(b, hash), _mm_cmpeq_epi8(b, slash))));
-        if (ma | mb) {
-            uint32_t m = ma | (mb << 16);
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
+        unsigned mx = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb))));
+        unsigned my = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(y, va), _mm_cmpeq_epi8(y, vb))));
+        if (mx | my) {
+            uint32_t m = mx | (my << 16);
             return p + __builtin_ctz(m);
         }
         p += 32;
     }
 #endif
     for (; p < end; ++p)
-        if (*p == '#' || *p == '/') return p;
+        if (*p == A || *p == B) return p;
     return end;
 }
 
+/// As findEither, for a short span (one line) inside a buffer readable from `low` on: 16
+/// bytes a step, and the last few bytes read as the 16 that end at `end` (when the buffer
+/// reaches that far back) instead of one by one.
+template <char A, char B> inline const char* findEitherShort(const char* p, const char* end, const char* low) {
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8(A), vb = _mm_set1_epi8(B);
+    while (end - p >= 16) {
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        unsigned m = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb))));
+        if (m) return p + __builtin_ctz(m);
+        p += 16;
+    }
+    if (p < end && end - low >= 16) {
+        const char* q = end - 16;
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        unsigned m = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb))));
+        m &= ~0u << unsigned(p - q); // bytes before p were searched already
+        return m ? q + __builtin_ctz(m) : end;
+    }
+#else
+    (void)low;
+#endif
+    for (; p < end; ++p)
+        if (*p == A || *p == B) return p;
+    return end;
+}
+
+/// First '#' or '/' in [p, end), or end.
+inline const char* findHashOrSlash(const char* p, const char* end) { return findEither<'#', '/'>(p, end); }
+
 } // namespace detail
+
+/// Line indices of byte offsets in a text, counted lazily: asking for increasing offsets
+/// costs one pass over the text in all (an earlier offset, for an error message, recounts
+/// from the origin). The origin is a line start with a known index.
+class LineCounter {
+public:
+    explicit LineCounter(std::string_view text, size_t origin = 0, size_t originLine = 0)
+        : mBase(text.data()), mOrigin(origin), mOriginLine(originLine), mOffset(origin), mLine(originLine) {}
+
+    /// Index of the line that holds byte `offset` (offset >= the origin).
+    size_t at(size_t offset) {
+        if (offset < mOffset) {
+            mOffset = mOrigin;
+            mLine = mOriginLine;
+        }
+        mLine += detail::countNewlines(mBase + mOffset, mBase + offset, mBase);
+        mOffset = offset;
+        return mLine;
+    }
+
+private:
+    const char* mBase;
+    size_t mOrigin, mOriginLine;
+    size_t mOffset, mLine;
+};
 
 /// Jumps from directive line to directive line without looking at the lines between, other
 /// than for comments: the text between two directives is searched for '#' and '/' only (SIMD
-/// where the target has it), and its lines are counted in bulk. A '#' starts a directive when
-/// only white space precedes it on its line and the line does not start inside a comment; a
-/// block comment hides every '#' in it, as C's phase 3 does, across lines. This is what the
-/// preprocessor runs on, so dead regions cost a scan, not a tokenization.
+/// where the target has it), and lines are counted only when asked for, in bulk. A '#'
+/// starts a directive when only white space precedes it on its line and the line does not
+/// start inside a comment; a block comment hides every '#' in it, as C's phase 3 does,
+/// across lines. This is what the preprocessor runs on, so dead regions cost a scan, not a
+/// tokenization.
+///
+/// Two ways to use it: next() hands over each directive's whole line; or seek() stops at a
+/// directive's '#', and the caller either reads the line with takeLine() or, for a directive
+/// whose text does not matter (most of those in a dead region), resumes the scan inside the
+/// line with skipFrom(). The rest of a skipped line is then scanned like any other text: its
+/// comments are followed as takeLine() would follow them, and no '#' in it is at a line start.
 class DirectiveCursor {
 public:
     /// Starts at byte `offset` (a line start) of `text`, which is line `lineIndex`, with
     /// `inComment` telling whether that line starts inside a block comment.
     explicit DirectiveCursor(std::string_view text, size_t offset = 0, size_t lineIndex = 0, bool inComment = false)
-        : mText(text), mPos(offset), mCounted(offset), mLine(lineIndex), mInComment(inComment) {
+        : mText(text), mLines(text, offset, lineIndex), mStart(offset), mPos(offset), mInComment(inComment) {
         if (inComment) mCommentOpen = offset;
     }
 
     /// Moves to the next directive line and fills `line` (without '\n'), or returns false at
     /// the end of the text.
     bool next(std::string_view& line) {
+        if (!seek()) return false;
+        line = takeLine();
+        return true;
+    }
+
+    /// Moves to the next directive, stopping at its '#' (see hashOffset()), or returns false
+    /// at the end of the text. Follow it with takeLine() or skipFrom().
+    bool seek() {
         const char* const base = mText.data();
         const char* const end = base + mText.size();
         const char* p = base + mPos;
         for (;;) {
             if (mInComment) {
                 for (;;) {
-                    p = static_cast<const char*>(std::memchr(p, '*', size_t(end - p)));
-                    if (!p) return finish();
+                    p = findByte<'*'>(p, end);
+                    if (p >= end) return finish();
                     ++p;
                     if (p < end && *p == '/') break;
                 }
@@ -304,7 +413,7 @@ public:
             if (p >= end) return finish();
             if (*p == '/') {
                 if (p + 1 < end && p[1] == '/') {
-                    p = detail::findByte(p, end, '\n');
+                    p = findByte<'\n'>(p + 2, end);
                     if (p >= end) return finish();
                     continue;
                 }
@@ -324,51 +433,83 @@ public:
                 ++p;
                 continue;
             }
-            mLine += detail::countNewlines(base + mCounted, start);
-            const char* lineEnd = detail::findByte(p, end, '\n');
-            line = std::string_view(start, size_t(lineEnd - start));
             mLineBegin = size_t(start - base);
-            mPos = lineEnd < end ? size_t(lineEnd - base) + 1 : mText.size();
-            mCounted = mPos;
-            mIndex = mLine;
-            ++mLine;
-            mInComment = commentStateAfter(line, false);
-            if (mInComment) mCommentOpen = mLineBegin + line.rfind("/*");
+            mHash = size_t(p - base);
+            mPos = mHash + 1;
             return true;
         }
     }
 
-    /// 0-based line index of the directive `next` returned last.
-    size_t index() const { return mIndex; }
-    /// Byte offset of that line, and just past its '\n' (or the end of the text).
+    /// After seek(): the directive's whole line (without '\n'); the scan goes on after it.
+    std::string_view takeLine() {
+        const char* const base = mText.data();
+        const char* const end = base + mText.size();
+        // The line's end and its first '/' in one search: most directive lines hold no comment.
+        const char* lineEnd = detail::findEitherShort<'\n', '/'>(base + mPos, end, base);
+        mInComment = false;
+        mLineHasSlash = lineEnd < end && *lineEnd == '/';
+        if (mLineHasSlash) {
+            const char* slash = lineEnd;
+            lineEnd = findByte<'\n'>(slash, end);
+            mInComment = commentStateAfter(std::string_view(slash, size_t(lineEnd - slash)), false);
+        }
+        std::string_view line(base + mLineBegin, size_t(lineEnd - (base + mLineBegin)));
+        mPos = lineEnd < end ? size_t(lineEnd - base) + 1 : mText.size();
+        if (mInComment) mCommentOpen = mLineBegin + line.rfind("/*");
+        return line;
+    }
+
+    /// After seek(): goes on scanning at byte `offset` of the directive's line (after its
+    /// '#'), treating the rest of the line as text. nextOffset() and inComment() are then
+    /// unknown until the next seek().
+    void skipFrom(size_t offset) { mPos = offset; }
+
+    /// 0-based line index of the directive seek() or next() stopped at (counted on demand).
+    size_t index() { return mLines.at(mLineBegin); }
+    /// Byte offset of that line, of its '#', and (after takeLine) just past its '\n' or at
+    /// the end of the text.
     size_t offset() const { return mLineBegin; }
+    size_t hashOffset() const { return mHash; }
     size_t nextOffset() const { return mPos; }
-    /// After `next`: whether the directive line leaves a block comment open.
+    /// After takeLine: whether the directive line leaves a block comment open, and whether
+    /// it holds a '/' after its '#' (else it has no comment to strip).
     bool inComment() const { return mInComment; }
-    /// After `next` returned false: the number of lines in the text, and whether it ends
-    /// inside a block comment (then commentOpenOffset() says where that comment began).
-    size_t lineCount() const { return mLine; }
+    bool lineHasSlash() const { return mLineHasSlash; }
+    /// After seek() or next() returned false: the number of lines in the text, and whether it
+    /// ends inside a block comment (then commentOpenOffset() says where that comment began).
+    size_t lineCount() {
+        const size_t n = mText.size();
+        return mLines.at(n) + (n > mStart && mText.back() != '\n' ? 1 : 0);
+    }
     bool endsInComment() const { return mInComment; }
     size_t commentOpenOffset() const { return mCommentOpen; }
 
 private:
+    template <char C> const char* findByte(const char* p, const char* end) const {
+        // A long run (a comment, a dead region's text) goes to libc's memchr, which is wider
+        // than the SSE2 loop; a short one stays inline.
+        if (end - p > 256) {
+            const void* hit = std::memchr(p, C, size_t(end - p));
+            return hit ? static_cast<const char*>(hit) : end;
+        }
+        return detail::findEitherShort<C, C>(p, end, mText.data());
+    }
+
     bool finish() {
-        const char* base = mText.data();
-        mLine += detail::countNewlines(base + mCounted, base + mText.size());
-        if (mText.size() > mCounted && mText.back() != '\n') ++mLine;
-        mCounted = mPos = mText.size();
+        mPos = mText.size();
         mLineBegin = mPos;
         return false;
     }
 
     std::string_view mText;
+    LineCounter mLines;
+    size_t mStart = 0;
     size_t mPos = 0;
-    size_t mCounted = 0;   ///< lines before this offset are counted in mLine
-    size_t mLine = 0;      ///< index of the line starting at mCounted
-    size_t mIndex = 0;
     size_t mLineBegin = 0;
+    size_t mHash = 0;
     size_t mCommentOpen = 0;
     bool mInComment = false;
+    bool mLineHasSlash = false;
 };
 
 /// Number of lines in a text as ShaderText counts them.

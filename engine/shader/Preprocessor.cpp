@@ -1,6 +1,7 @@
-// Over 600 lines on purpose: the directive scanner, the #if expression evaluator and macro
-// expansion share one hot loop over the source, and splitting them would put calls and
-// copies between the stages that the preprocessor's speed depends on.
+// Over 600 lines on purpose: the directive scanner, the #if expression evaluators (the quick
+// one for the common shapes and the general one) and macro expansion share one hot loop over
+// the source and one macro table, and splitting them would put calls and copies between the
+// stages that the preprocessor's speed depends on.
 #include "shader/Preprocessor.h"
 
 #include <array>
@@ -57,10 +58,47 @@ public:
     }
 
 private:
+    static uint64_t load64(const char* p) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        return w;
+    }
+    static uint32_t load32(const char* p) {
+        uint32_t w;
+        std::memcpy(&w, p, 4);
+        return w;
+    }
+
+    /// A word at a time, short tails read as overlapping words: names are hashed on every
+    /// #ifdef and every identifier of an #if.
     static uint32_t hashOf(std::string_view s) {
-        uint64_t h = 0x9e3779b97f4a7c15ull ^ s.size();
-        for (char c : s) h = (h ^ uint8_t(c)) * 0x100000001b3ull;
+        const char* p = s.data();
+        size_t n = s.size();
+        uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+        auto mix = [&h](uint64_t w) {
+            h = (h ^ w) * 0xff51afd7ed558ccdull;
+            h ^= h >> 32;
+        };
+        for (; n > 8; n -= 8, p += 8) mix(load64(p));
+        if (n >= 4) mix(uint64_t(load32(p)) | uint64_t(load32(p + n - 4)) << 32);
+        else if (n > 0) mix(uint64_t(uint8_t(p[0])) | uint64_t(uint8_t(p[n / 2])) << 8 | uint64_t(uint8_t(p[n - 1])) << 16);
         return uint32_t(h ^ (h >> 29));
+    }
+
+    static bool sameName(std::string_view a, std::string_view b) {
+        const size_t n = a.size();
+        if (n != b.size()) return false;
+        const char* x = a.data();
+        const char* y = b.data();
+        if (n >= 8) {
+            for (size_t i = 0; i + 8 <= n; i += 8)
+                if (load64(x + i) != load64(y + i)) return false;
+            return load64(x + n - 8) == load64(y + n - 8);
+        }
+        if (n >= 4) return load32(x) == load32(y) && load32(x + n - 4) == load32(y + n - 4);
+        for (size_t i = 0; i < n; ++i)
+            if (x[i] != y[i]) return false;
+        return true;
     }
 
     Macro* lookup(std::string_view name) {
@@ -69,8 +107,7 @@ private:
         for (size_t i = h & mask;; i = (i + 1) & mask) {
             Macro& m = mSlots[i];
             if (!m.used) return nullptr;
-            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
-                return &m;
+            if (m.hash == h && sameName(m.name, name)) return &m;
         }
     }
 
@@ -87,8 +124,7 @@ private:
                 ++mUsed;
                 return m;
             }
-            if (m.hash == h && m.name.size() == name.size() && std::memcmp(m.name.data(), name.data(), name.size()) == 0)
-                return m;
+            if (m.hash == h && sameName(m.name, name)) return m;
         }
     }
 
@@ -398,11 +434,172 @@ private:
     size_t mSteps = 0;
 };
 
+/// The shapes that make up nearly every #if in real shaders - defined(X), !defined X, X,
+/// X == 2, X > 0, joined by && and || and grouped by parentheses - read straight off the
+/// line, without Expression's token stream and macro frames. Anything else (another
+/// operator, a literal that is not plain decimal, a macro whose value is not one, a
+/// function-like macro, a malformed line) makes evaluate() return false, and Expression
+/// decides, giving its errors as before. None of the shapes can fail once parsed (no
+/// division, no shifts), so skipping short-circuit evaluation changes nothing: whenever
+/// this answers, Expression would have given the same answer.
+class QuickExpression {
+public:
+    QuickExpression(std::string_view text, const MacroTable& macros)
+        : mP(text.data()), mEnd(text.data() + text.size()), mMacros(macros) {}
+
+    bool evaluate(bool& result) {
+        int64_t v = 0;
+        if (!orChain(v, 0)) return false;
+        skip();
+        if (mP != mEnd) return false;
+        result = v != 0;
+        return true;
+    }
+
+private:
+    static constexpr int kMaxDepth = 32; // deeper goes the long way, which bounds it with an error
+
+    void skip() {
+        while (mP < mEnd && glsl::isSpace(*mP)) ++mP;
+    }
+    bool at(char c) const { return mP < mEnd && *mP == c; }
+    bool at2(char a, char b) const { return mEnd - mP >= 2 && mP[0] == a && mP[1] == b; }
+
+    bool identifier(std::string_view& name) {
+        skip();
+        if (mP >= mEnd || !glsl::isIdentStart(*mP)) return false;
+        const char* begin = mP++;
+        while (mP < mEnd && glsl::isIdentChar(*mP)) ++mP;
+        name = std::string_view(begin, size_t(mP - begin));
+        return true;
+    }
+
+    /// A plain decimal literal: no suffix, no leading zero (octal), at most 18 digits.
+    static bool decimal(std::string_view s, int64_t& v) {
+        if (s.empty() || s.size() > 18 || (s.size() > 1 && s[0] == '0')) return false;
+        int64_t x = 0;
+        for (char c : s) {
+            if (!glsl::isDigit(c)) return false;
+            x = x * 10 + (c - '0');
+        }
+        v = x;
+        return true;
+    }
+
+    bool primary(int64_t& v, int depth) {
+        if (depth > kMaxDepth) return false;
+        skip();
+        if (mP >= mEnd) return false;
+        const char c = *mP;
+        if (c == '!') {
+            if (at2('!', '=')) return false;
+            ++mP;
+            int64_t x = 0;
+            if (!primary(x, depth + 1)) return false;
+            v = x == 0 ? 1 : 0;
+            return true;
+        }
+        if (c == '(') {
+            ++mP;
+            if (!orChain(v, depth + 1)) return false;
+            skip();
+            if (!at(')')) return false;
+            ++mP;
+            return true;
+        }
+        if (glsl::isDigit(c)) {
+            const char* begin = mP;
+            while (mP < mEnd && (glsl::isIdentChar(*mP) || *mP == '.')) ++mP;
+            return decimal(std::string_view(begin, size_t(mP - begin)), v);
+        }
+        std::string_view name;
+        if (!identifier(name)) return false;
+        if (is(name, "defined")) {
+            skip();
+            const bool paren = at('(');
+            if (paren) ++mP;
+            std::string_view macro;
+            if (!identifier(macro)) return false;
+            if (paren) {
+                skip();
+                if (!at(')')) return false;
+                ++mP;
+            }
+            v = mMacros.find(macro) ? 1 : 0;
+            return true;
+        }
+        const Macro* m = mMacros.find(name);
+        if (!m) {
+            v = 0; // not a macro: 0, as in C
+            return true;
+        }
+        return !m->functionLike && decimal(glsl::trimSpace(m->value), v);
+    }
+
+    bool comparison(int64_t& v, int depth) {
+        if (!primary(v, depth)) return false;
+        skip();
+        if (mP >= mEnd) return true;
+        enum { None, Eq, Ne, Lt, Gt, Le, Ge } op = None;
+        size_t width = 2;
+        if (at2('=', '=')) op = Eq;
+        else if (at2('!', '=')) op = Ne;
+        else if (at2('<', '=')) op = Le;
+        else if (at2('>', '=')) op = Ge;
+        else if (at2('<', '<') || at2('>', '>')) return false;
+        else if (at('<')) op = Lt;
+        else if (at('>')) op = Gt;
+        if (op == None) return true;
+        if (op == Lt || op == Gt) width = 1;
+        mP += width;
+        int64_t r = 0;
+        if (!primary(r, depth + 1)) return false;
+        switch (op) {
+        case Eq: v = v == r; break;
+        case Ne: v = v != r; break;
+        case Lt: v = v < r; break;
+        case Gt: v = v > r; break;
+        case Le: v = v <= r; break;
+        case Ge: v = v >= r; break;
+        case None: break;
+        }
+        return true; // a second comparison ("1 == 2 == 0") is left unread: the caller gives up
+    }
+
+    bool andChain(int64_t& v, int depth) {
+        if (!comparison(v, depth)) return false;
+        for (;;) {
+            skip();
+            if (!at2('&', '&')) return true;
+            mP += 2;
+            int64_t r = 0;
+            if (!comparison(r, depth + 1)) return false;
+            v = (v != 0 && r != 0) ? 1 : 0;
+        }
+    }
+
+    bool orChain(int64_t& v, int depth) {
+        if (!andChain(v, depth)) return false;
+        for (;;) {
+            skip();
+            if (!at2('|', '|')) return true;
+            mP += 2;
+            int64_t r = 0;
+            if (!andChain(r, depth + 1)) return false;
+            v = (v != 0 || r != 0) ? 1 : 0;
+        }
+    }
+
+    const char* mP;
+    const char* mEnd;
+    const MacroTable& mMacros;
+};
+
 enum class Cond : uint8_t { If, Ifdef, Ifndef };
 constexpr const char* kCondName[] = {"#if", "#ifdef", "#ifndef"};
 
 struct CondFrame {
-    size_t line;   // input line of the opening directive
+    size_t offset; // input offset of the opening directive's line
     Cond kind;
     bool parentActive;
     bool taken;    // some branch of this block has been taken
@@ -422,6 +619,7 @@ struct Preprocessor::State {
 Preprocessor::Preprocessor() : mState(new State) {}
 Preprocessor::~Preprocessor() { delete mState; }
 
+// Always the general evaluator: tests pit run()'s quick one against it.
 long long Preprocessor::evaluate(std::string_view expression, const ShaderDefines& defines) {
     MacroTable macros;
     macros.reset(defines.size());
@@ -483,23 +681,6 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         }
     };
 
-    // Runs of kept lines are copied with one append each; `run*` is the pending run.
-    size_t runBegin = 0, runFirstLine = 0;
-    bool inRun = false;
-    auto flush = [&](size_t endOffset, size_t endLine) {
-        if (!inRun) return;
-        out.text.append(base + runBegin, endOffset - runBegin);
-        out.lines.appendSameSources(input.lines, runFirstLine, endLine - runFirstLine);
-        inRun = false;
-    };
-    auto keep = [&](size_t offset, size_t line) {
-        if (!inRun) {
-            inRun = true;
-            runBegin = offset;
-            runFirstLine = line;
-        }
-    };
-
     // The defines go before the first line of code (after a leading #version, which must stay
     // first). Lines before it hold only comments and blanks, so no directive precedes it.
     size_t start = 0, startLine = 0;
@@ -527,87 +708,113 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         }
     }
 
+    // Runs of kept lines are copied with one append each; `runBegin` starts the pending run.
+    // Lines are counted only where a run starts or ends (dead regions are counted in bulk).
+    glsl::LineCounter lineOf(text, start, startLine);
+    size_t runBegin = 0;
+    bool inRun = false;
+    // `extra` counts a last line without '\n' (at the end of the text).
+    auto flush = [&](size_t endOffset, size_t extra = 0) {
+        if (!inRun) return;
+        out.text.append(base + runBegin, endOffset - runBegin);
+        const size_t first = lineOf.at(runBegin); // before the end: the counter runs forward
+        out.lines.appendSameSources(input.lines, first, lineOf.at(endOffset) + extra - first);
+        inRun = false;
+    };
+    auto keep = [&](size_t offset) {
+        if (!inRun) {
+            inRun = true;
+            runBegin = offset;
+        }
+    };
+
     bool active = true;
     glsl::DirectiveCursor cursor(text, start, startLine, startInComment);
-    size_t pos = start, line = startLine; // first byte and line not yet accounted for
-    std::string_view lineText;
-    while (cursor.next(lineText)) {
+    size_t pos = start; // first byte not yet accounted for
+    while (cursor.seek()) {
         // The lines between the previous directive and this one: kept or dropped whole.
-        if (active) keep(pos, line);
-        else flush(pos, line);
-        const size_t directiveLine = cursor.index();
+        if (active) keep(pos);
+        else flush(pos);
         const size_t directiveOffset = cursor.offset();
+
+        // The keyword, read in place: in a dead region most directives need nothing else.
+        size_t i = cursor.hashOffset() + 1;
+        while (i < n && glsl::isSpace(base[i])) ++i;
+        const size_t nameBegin = i;
+        i += glsl::detail::identifierCharRun(base + i, base + n);
+        // An identifier cannot start with a digit ("#1" is an unknown directive named "").
+        if (i > nameBegin && !glsl::isIdentStart(base[nameBegin])) i = nameBegin;
+        const size_t nameLen = i - nameBegin;
+        const std::string_view name(base + nameBegin, nameLen);
+
+        if (!active) {
+            // In a dead region only the conditionals matter, and only their nesting: an
+            // opening directive pushes a frame without reading its condition; #define,
+            // #undef, #error and the rest are dead text. Neither needs the rest of its line,
+            // which the cursor scans as text (for comments) without splitting it off.
+            const bool opener = (nameLen == 2 && is(name, "if")) || (nameLen == 5 && is(name, "ifdef")) ||
+                                (nameLen == 6 && is(name, "ifndef"));
+            const bool closer = (nameLen == 4 && (is(name, "elif") || is(name, "else"))) || (nameLen == 5 && is(name, "endif"));
+            if (!closer) {
+                flush(directiveOffset);
+                if (opener) {
+                    if (st.frames.size() >= size_t(kMaxConditionalDepth))
+                        throw Error(where(lineOf.at(directiveOffset)), str("conditionals nest deeper than ", kMaxConditionalDepth));
+                    st.frames.push_back({directiveOffset, nameLen == 2 ? Cond::If : nameLen == 5 ? Cond::Ifdef : Cond::Ifndef,
+                                         false, false, false});
+                }
+                cursor.skipFrom(i);
+                continue;
+            }
+        }
+        const std::string_view lineText = cursor.takeLine();
         pos = cursor.nextOffset();
-        line = directiveLine + 1;
-
-        // Keyword, then the rest of the line.
-        const size_t len = lineText.size();
-        size_t i = 0;
-        while (i < len && glsl::isSpace(lineText[i])) ++i;
-        ++i; // '#'
-        while (i < len && glsl::isSpace(lineText[i])) ++i;
-        size_t nameLen = glsl::identifierLength(lineText.substr(i));
-        const std::string_view name = lineText.substr(i, nameLen);
-        std::string_view rest = lineText.substr(i + nameLen);
-
-        // In a dead region only the conditionals matter, and only their nesting: an opening
-        // directive pushes a frame without reading its condition; everything else is dropped.
-        if (!active && (nameLen == 2 || nameLen == 5 || nameLen == 6) &&
-            (is(name, "if") || is(name, "ifdef") || is(name, "ifndef"))) {
-            flush(directiveOffset, directiveLine);
-            if (st.frames.size() >= size_t(kMaxConditionalDepth))
-                throw Error(where(directiveLine), str("conditionals nest deeper than ", kMaxConditionalDepth));
-            st.frames.push_back({directiveLine, nameLen == 2 ? Cond::If : nameLen == 5 ? Cond::Ifdef : Cond::Ifndef, false, false, false});
-            continue;
-        }
-        if (!active && !(nameLen == 4 || nameLen == 5)) {
-            flush(directiveOffset, directiveLine); // #define, #undef, #error, unknown: dead text
-            continue;
-        }
+        std::string_view rest = lineText.substr(i - directiveOffset);
 
         // Comments inside a directive: strip them (rare, so only then do we copy).
-        if (glsl::detail::findByte(rest.data(), rest.data() + rest.size(), '/') != rest.data() + rest.size())
-            rest = glsl::stripComments(rest, false, st.buffer);
+        if (cursor.lineHasSlash()) rest = glsl::stripComments(rest, false, st.buffer);
         rest = glsl::trimSpace(rest);
 
         auto passThrough = [&] {
-            if (active) keep(directiveOffset, directiveLine);
-            else flush(directiveOffset, directiveLine);
+            if (active) keep(directiveOffset);
+            else flush(directiveOffset);
         };
-        auto drop = [&] { flush(directiveOffset, directiveLine); };
+        auto drop = [&] { flush(directiveOffset); };
         auto macroName = [&](const char* directiveName) {
             size_t l = glsl::identifierLength(rest);
             if (l == 0)
-                throw Error(where(directiveLine), str("#", directiveName, " needs a macro name",
+                throw Error(where(lineOf.at(directiveOffset)), str("#", directiveName, " needs a macro name",
                                                       rest.empty() ? std::string() : str(", found '", excerpt(rest), "'")));
             return rest.substr(0, l);
         };
         auto onlyName = [&](const char* directiveName) {
             std::string_view m = macroName(directiveName);
             if (!glsl::trimSpace(rest.substr(m.size())).empty())
-                throw Error(where(directiveLine), str("unexpected '", excerpt(glsl::trimSpace(rest.substr(m.size()))),
+                throw Error(where(lineOf.at(directiveOffset)), str("unexpected '", excerpt(glsl::trimSpace(rest.substr(m.size()))),
                                                       "' after #", directiveName, " ", m));
             return m;
         };
         auto nothingAfter = [&](const char* directiveName) {
             if (!rest.empty())
-                throw Error(where(directiveLine), str("unexpected '", excerpt(rest), "' after #", directiveName,
+                throw Error(where(lineOf.at(directiveOffset)), str("unexpected '", excerpt(rest), "' after #", directiveName,
                                                       std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
         };
         auto condition = [&]() -> bool {
+            bool quick = false;
+            if (QuickExpression(rest, st.macros).evaluate(quick)) return quick;
             try {
                 return Expression(rest, st.macros, st.expressionStack).evaluate() != 0;
             } catch (const Error& e) {
-                throw Error(where(directiveLine), str(e.message(), " (in '#", name, " ", excerpt(rest), "')"));
+                throw Error(where(lineOf.at(directiveOffset)), str(e.message(), " (in '#", name, " ", excerpt(rest), "')"));
             }
         };
         auto openFrame = [&](Cond kind, bool value) {
             if (st.frames.size() >= size_t(kMaxConditionalDepth))
-                throw Error(where(directiveLine), str("conditionals nest deeper than ", kMaxConditionalDepth));
-            st.frames.push_back({directiveLine, kind, active, value, false});
+                throw Error(where(lineOf.at(directiveOffset)), str("conditionals nest deeper than ", kMaxConditionalDepth));
+            st.frames.push_back({directiveOffset, kind, active, value, false});
             active = active && value;
         };
-        auto openedAt = [&](const CondFrame& f) { return str(kCondName[int(f.kind)], " at ", where(f.line).toString()); };
+        auto openedAt = [&](const CondFrame& f) { return str(kCondName[int(f.kind)], " at ", where(lineOf.at(f.offset)).toString()); };
 
         bool conditional = true;
         switch (nameLen) {
@@ -622,9 +829,9 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             break;
         case 4:
             if (is(name, "elif")) {
-                if (st.frames.empty()) throw Error(where(directiveLine), "#elif without a matching #if");
+                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#elif without a matching #if");
                 CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(directiveLine), str("#elif after #else (in the ", openedAt(f), ")"));
+                if (f.seenElse) throw Error(where(lineOf.at(directiveOffset)), str("#elif after #else (in the ", openedAt(f), ")"));
                 if (f.parentActive && !f.taken) {
                     bool value = condition();
                     f.taken = value;
@@ -635,9 +842,9 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
                 break;
             }
             if (is(name, "else")) {
-                if (st.frames.empty()) throw Error(where(directiveLine), "#else without a matching #if");
+                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#else without a matching #if");
                 CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(directiveLine), str("second #else (in the ", openedAt(f), ")"));
+                if (f.seenElse) throw Error(where(lineOf.at(directiveOffset)), str("second #else (in the ", openedAt(f), ")"));
                 nothingAfter("else");
                 f.seenElse = true;
                 active = f.parentActive && !f.taken;
@@ -654,14 +861,14 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
                 break;
             }
             if (is(name, "endif")) {
-                if (st.frames.empty()) throw Error(where(directiveLine), "#endif without a matching #if");
+                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#endif without a matching #if");
                 nothingAfter("endif");
                 active = st.frames.back().parentActive;
                 st.frames.pop_back();
                 break;
             }
             if (is(name, "error")) {
-                if (active) throw Error(where(directiveLine), str("#error ", rest));
+                if (active) throw Error(where(lineOf.at(directiveOffset)), str("#error ", rest));
                 conditional = false;
                 drop();
                 break;
@@ -711,7 +918,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
                        is(name, "line") || is(name, "include") || is(name, "hook")) {
                 passThrough();
             } else if (active) {
-                throw Error(where(directiveLine), str("unknown preprocessor directive '#", excerpt(name),
+                throw Error(where(lineOf.at(directiveOffset)), str("unknown preprocessor directive '#", excerpt(name),
                                                       "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
                                                       "#pragma #extension #version #line)"));
             } else {
@@ -723,7 +930,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
             // the opener so the comment stays balanced for the driver.
             if (cursor.inComment() && active) {
                 out.text += "/*\n";
-                out.lines.appendSameSources(input.lines, directiveLine, 1);
+                out.lines.appendSameSources(input.lines, lineOf.at(directiveOffset), 1);
             }
         }
     }
@@ -732,14 +939,13 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         throw Error(where(glsl::detail::countNewlines(base, base + open)),
                     "unterminated /* comment: no */ before the end of the shader");
     }
-    const size_t lineCount = cursor.lineCount();
-    if (active) keep(pos, line);
-    flush(n, lineCount);
+    if (active) keep(pos);
+    flush(n, n > start && text.back() != '\n' ? 1 : 0);
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
     if (definesPending) emitDefines();
     if (!st.frames.empty()) {
         const CondFrame& f = st.frames.back();
-        throw Error(where(f.line), str("unterminated ", kCondName[int(f.kind)], ": no #endif before the end of ",
+        throw Error(where(lineOf.at(f.offset)), str("unterminated ", kCondName[int(f.kind)], ": no #endif before the end of ",
                                        input.lines.size() ? where(input.lines.size() - 1).file : std::string("the input"),
                                        st.frames.size() > 1 ? str(" (", st.frames.size(), " blocks are open)") : std::string()));
     }

@@ -2,13 +2,16 @@
 // PBRMaterial define set, timed in Node; and, when given th-shader, Trailhead's preprocessor
 // on the same text and defines in the same sitting.
 //
-//   node bench.mjs [--out DIR] [--repeat N] [--th-shader PATH]
+//   node bench.mjs [--out DIR] [--repeat N] [--th-shader PATH] [--text FILE --defines-file FILE]
+//
+// With --text and --defines-file (one "#define" a line, as th-shader reads it) both sides
+// time that text instead, e.g. the synthetic fragment bench-shader --write-synthetic writes.
 //
 // Writes DIR/pbr.fragment.expanded.glsl (the fragment after Babylon's own include expansion:
 // the text Babylon's evaluator reads) and DIR/pbr.defines (the define set, one "#define" a
 // line: th-shader's --defines-file format). Prints median milliseconds and MB/s of each.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { ShaderStore } from "@babylonjs/core/Engines/shaderStore.js";
@@ -25,6 +28,9 @@ const option = (name, fallback) => {
 const outDir = option("--out", "out");
 const repeat = Number(option("--repeat", "300"));
 const thShader = option("--th-shader", "");
+const customText = option("--text", "");
+const customDefines = option("--defines-file", "");
+if (Boolean(customText) !== Boolean(customDefines)) throw new Error("--text and --defines-file go together");
 
 // A glTF-like metallic-roughness material with every map, lit by image-based light and one
 // shadowed directional light, on a mesh with UVs, normals and tangents: what a loaded glTF
@@ -45,7 +51,8 @@ Object.assign(d, {
     MAINUV1: true, DEBUGMODE: 0,
 });
 d.markAllAsDirty?.();
-const defines = d.toString().split("\n").map((l) => l.trim()).filter((l) => l.startsWith("#define"));
+const definesText = customDefines ? readFileSync(customDefines, "utf8") : d.toString();
+const defines = definesText.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("#define"));
 
 const fragment = ShaderStore.ShadersStore["pbrPixelShader"];
 if (!fragment) throw new Error("pbrPixelShader is not registered: is @babylonjs/core 9.18.0 installed?");
@@ -56,14 +63,18 @@ const includeOptions = {
     isNDCHalfZRange: false, useReverseDepthBuffer: false,
 };
 let expanded = "";
-ProcessIncludes(fragment, includeOptions, (code) => { expanded = code; });
-if (!expanded) throw new Error("ProcessIncludes did not complete synchronously (an include is missing)");
-
-mkdirSync(outDir, { recursive: true });
-const textPath = join(outDir, "pbr.fragment.expanded.glsl");
-const definesPath = join(outDir, "pbr.defines");
-writeFileSync(textPath, expanded);
-writeFileSync(definesPath, defines.join("\n") + "\n");
+let textPath = customText, definesPath = customDefines;
+if (customText) {
+    expanded = readFileSync(customText, "utf8");
+} else {
+    ProcessIncludes(fragment, includeOptions, (code) => { expanded = code; });
+    if (!expanded) throw new Error("ProcessIncludes did not complete synchronously (an include is missing)");
+    mkdirSync(outDir, { recursive: true });
+    textPath = join(outDir, "pbr.fragment.expanded.glsl");
+    definesPath = join(outDir, "pbr.defines");
+    writeFileSync(textPath, expanded);
+    writeFileSync(definesPath, defines.join("\n") + "\n");
+}
 const conditionals = expanded.split("\n").filter((l) => /^\s*#\s*(if|ifdef|ifndef|elif)\b/.test(l)).length;
 
 const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
