@@ -116,11 +116,12 @@ const uint8_t* GltfAccessorReader::viewBytes(int accessor, int view, uint64_t of
     const uint64_t length = v.byteLength, start = v.byteOffset;
     if (length > data.size() || start > data.size() - length)
         throw error(accessor, what,
-                    str("bufferView ", view, " covers bytes [", start, ", ", start + length, ") of buffer ", v.buffer,
-                        ", which has only ", data.size(), " bytes"));
+                    // Offset and length as given: their sum may not fit 64 bits.
+                    str("bufferView ", view, " (byteOffset ", start, ", byteLength ", length, ") does not fit buffer ",
+                        v.buffer, ", which has only ", data.size(), " bytes"));
     if (bytes > length || offset > length - bytes)
         throw error(accessor, what,
-                    str("needs bytes [", offset, ", ", offset + bytes, ") of bufferView ", view, ", which is only ",
+                    str("needs ", bytes, " bytes from byte ", offset, " of bufferView ", view, ", which is only ",
                         length, " bytes long"));
     return data.data() + start + offset;
 }

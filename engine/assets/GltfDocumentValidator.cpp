@@ -68,8 +68,11 @@ public:
         eachObject("meshes", [&](const json::Value& m, const std::string& p) { mesh(m, p); });
         eachObject("accessors", [&](const json::Value& a, const std::string& p) { accessor(a, p); });
         eachObject("bufferViews", [&](const json::Value& b, const std::string& p) {
-            if (const json::Value* v = b.find("buffer")) reference(*v, p + "/buffer", "buffers");
-            else undefined(b, p, "buffer");
+            if (const json::Value* v = b.find("buffer")) {
+                if (reference(*v, p + "/buffer", "buffers")) bufferViewRange(b, p, size_t(v->asNumber()));
+            } else {
+                undefined(b, p, "buffer");
+            }
             extensions(b, p, "bufferView");
         });
         eachObject("buffers", [&](const json::Value& b, const std::string& p) { extensions(b, p, "buffer"); });
@@ -182,6 +185,24 @@ private:
             return;
         }
         for (size_t i = 0; i < v.asArray().size(); ++i) reference(v.asArray()[i], str(pointer, "/", i), target, markUsed);
+    }
+
+    /// A bufferView inside its buffer, in doubles (an offset near 2^64 must not wrap round):
+    /// BUFFER_VIEW_TOO_LONG at its byteLength, naming both ends.
+    void bufferViewRange(const json::Value& view, const std::string& p, size_t buffer) {
+        const json::Value* buffers = mDoc.find("buffers");
+        const json::Value* length = view.find("byteLength");
+        const json::Value* offset = view.find("byteOffset");
+        if (!buffers || !buffers->isArray() || buffer >= buffers->asArray().size()) return;
+        const json::Value* bufferLength = buffers->asArray()[buffer].find("byteLength");
+        if (!length || !length->isNumber() || !bufferLength || !bufferLength->isNumber()) return;
+        if (offset && !offset->isNumber()) return;
+        const double start = offset ? offset->asNumber() : 0.0, bytes = length->asNumber(), total = bufferLength->asNumber();
+        if (start < 0 || bytes < 0 || start + bytes <= total) return;
+        error("BUFFER_VIEW_TOO_LONG", p + "/byteLength", *length,
+              str("bufferView ", p.substr(p.rfind('/') + 1), " does not fit buffer ", buffer, " (byteLength ",
+                  shown(*bufferLength), "): byteOffset ", offset ? shown(*offset) : std::string("0"), " + byteLength ",
+                  shown(*length), "."));
     }
 
     /// A float: a number whose magnitude a float can hold (1e300 becomes infinity).

@@ -1,9 +1,11 @@
 #include "assets/GltfFileAccess.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 
+#include "assets/GltfDiagnostics.h"
 #include "assets/GltfImportContext.h"
 #include "assets/ModelUri.h"
 #include "core/Files.h"
@@ -198,33 +200,79 @@ void checkDocument(GltfImportContext& ctx) {
                 logInfo("glTF: ", ctx.name, ": ignoring optional extension ", name.asString());
 }
 
+/// The bytes a base64 data: URI holds, or an error naming what is wrong with it (tinygltf
+/// only says "Failed to decode 'uri'"). Only base64 payloads are read, as tinygltf does.
+uint64_t dataUriBytes(std::string_view uri, const SourceLocation& where, const std::string& what,
+                      const std::string& pointer) {
+    const size_t comma = uri.find(',');
+    auto fail = [&](const std::string& why) {
+        throw GltfError(where, str(what, ": the data: URI ", why), "INVALID_URI", pointer);
+    };
+    if (comma == std::string_view::npos) fail("has no ',' before its data");
+    std::string_view header = uri.substr(5, comma - 5), payload = uri.substr(comma + 1);
+    if (header.size() < 7 || header.substr(header.size() - 7) != ";base64")
+        fail(str("'data:", header.substr(0, 60), ",...' is not base64 (only ';base64,' data URIs are read)"));
+    size_t padding = 0;
+    for (size_t i = 0; i < payload.size(); ++i) {
+        const char c = payload[i];
+        const bool alphabet = std::isalnum((unsigned char)c) || c == '+' || c == '/';
+        if (c == '=' && i + 2 >= payload.size()) {
+            ++padding;
+            continue;
+        }
+        if (!alphabet || padding > 0)
+            fail(str("has '", c, "' at character ", comma + 2 + i, ", which is not base64"));
+    }
+    if (payload.size() % 4 != 0) fail(str("holds ", payload.size(), " base64 characters, not a multiple of 4"));
+    return payload.size() / 4 * 3 - padding;
+}
+
 void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index) {
     const json::Value* uriValue = buffer.isObject() ? buffer.find("uri") : nullptr;
-    if (!uriValue || !uriValue->isString() || isDataUri(uriValue->asString())) return;
+    if (!uriValue || !uriValue->isString()) return;
     const std::string& uri = uriValue->asString();
     SourceLocation where = uriValue->where();
+    const std::string pointer = str("/buffers/", index);
+    uint64_t declared = 0;
+    const json::Value* length = buffer.find("byteLength");
+    if (length && length->isNumber() && length->asNumber() >= 0) declared = uint64_t(std::min(length->asNumber(), 1e18));
+    if (isDataUri(uri)) {
+        uint64_t bytes = dataUriBytes(uri, where, str("buffer ", index), pointer + "/uri");
+        if (declared > bytes)
+            throw GltfError(length->where(),
+                            str("buffer ", index, ": its data: URI holds ", bytes, " bytes, fewer than its byteLength ",
+                                declared),
+                            "BUFFER_BYTE_LENGTH_MISMATCH", pointer + "/byteLength");
+        return;
+    }
     fs::path path = resolveModelUri(ctx.folder, uri, where);
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
-        throw Error(where, str("buffer ", index, ": file '", uriForMessage(uri), "' not found in the model folder '",
-                               ctx.folder.string(), "'"));
+        throw GltfError(where,
+                        str("buffer ", index, ": file '", uriForMessage(uri), "' not found in the model folder '",
+                            ctx.folder.string(), "'"),
+                        "IO_ERROR", pointer + "/uri");
     uint64_t size = fs::file_size(path, ec);
     if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uriForMessage(uri), "'"));
     if (size > ctx.options.maxFileBytes)
         throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
                                " bytes, more than the limit of ", ctx.options.maxFileBytes));
-    uint64_t declared = 0;
-    if (const json::Value* length = buffer.find("byteLength"); length && length->isNumber() && length->asNumber() >= 0)
-        declared = uint64_t(std::min(length->asNumber(), 1e18));
     if (declared > size)
-        throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
-                               " bytes, shorter than its byteLength ", declared));
+        throw GltfError(length->where(),
+                        str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
+                            " bytes, shorter than its byteLength ", declared),
+                        "BUFFER_BYTE_LENGTH_MISMATCH", pointer + "/byteLength");
     files.files[tinygltfDecoded(uri)] = ExternalFile{path, declared};
 }
 
 void checkImageUri(GltfImportContext& ctx, FileTable& files, const json::Value& image, int index) {
     const json::Value* uriValue = image.isObject() ? image.find("uri") : nullptr;
-    if (!uriValue || !uriValue->isString() || isDataUri(uriValue->asString())) return;
+    if (!uriValue || !uriValue->isString()) return;
+    if (isDataUri(uriValue->asString())) {
+        // tinygltf refuses the whole file over a bad one; say which and why first.
+        dataUriBytes(uriValue->asString(), uriValue->where(), str("image ", index), str("/images/", index, "/uri"));
+        return;
+    }
     const std::string& uri = uriValue->asString();
     SourceLocation where = uriValue->where();
     fs::path path = resolveModelUri(ctx.folder, uri, where); // escaping is an error, not a fallback

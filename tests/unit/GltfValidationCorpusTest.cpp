@@ -51,6 +51,10 @@ TEST_CASE("each invalid glTF file reports its code, severity and JSON pointer") 
         {"empty_node", "NODE_EMPTY", W, "/nodes/1"},
         {"extension_misplaced", "UNEXPECTED_EXTENSION_OBJECT", W, "/nodes/0/extensions/KHR_texture_transform"},
         {"extension_undeclared", "UNDECLARED_EXTENSION", W, "/materials/0/extensions/KHR_materials_unlit"},
+        {"buffer_view_too_long", "BUFFER_VIEW_TOO_LONG", E, "/bufferViews/0/byteLength"},
+        {"buffer_data_uri_invalid", "INVALID_URI", E, "/buffers/0/uri"},
+        {"buffer_byte_length_1tb", "BUFFER_BYTE_LENGTH_MISMATCH", E, "/buffers/0/byteLength"},
+        {"image_data_uri_not_base64", "INVALID_URI", E, "/images/0/uri"},
     };
     size_t files = 0;
     for (auto& entry : std::filesystem::directory_iterator(corpus())) files += entry.path().extension() == ".gltf";
@@ -65,6 +69,23 @@ TEST_CASE("each invalid glTF file reports its code, severity and JSON pointer") 
         CHECK(m->where.line > 0); // and the position in the file
         if (c.severity == W) CHECK_MESSAGE(!d.hasErrors(), d.toText()); // a warning alone: the model still draws
     }
+}
+
+TEST_CASE("buffer messages say what is wrong in the file's terms") {
+    auto message = [](const char* file, const char* code) {
+        GltfDiagnostics d = validateGltfFile(corpus() / str(file, ".gltf"));
+        const GltfDiagnostic* m = d.find(code);
+        return m ? m->message : d.toText();
+    };
+    // Offset and length as written, not a range whose end wrapped round 2^64.
+    CHECK(message("buffer_view_too_long", "BUFFER_VIEW_TOO_LONG").find("byteOffset 1.8446744073709552e+19 + byteLength 36") !=
+          std::string::npos);
+    CHECK(message("buffer_data_uri_invalid", "INVALID_URI").find("has '@' at character 38, which is not base64") !=
+          std::string::npos);
+    CHECK(message("buffer_byte_length_1tb", "BUFFER_BYTE_LENGTH_MISMATCH")
+              .find("its data: URI holds 66 bytes, fewer than its byteLength 1000000000000") != std::string::npos);
+    CHECK(message("image_data_uri_not_base64", "INVALID_URI").find("is not base64 (only ';base64,' data URIs are read)") !=
+          std::string::npos);
 }
 
 TEST_CASE("the file the corpus is made from reports nothing") {

@@ -78,6 +78,12 @@ def sparse_non_increasing(d):
 
 write("sparse_indices_non_increasing", variant(sparse_non_increasing))
 
+write("buffer_view_too_long", variant(lambda d: d["bufferViews"][0].__setitem__("byteOffset", 18446744073709551610)))
+write("buffer_data_uri_invalid", variant(lambda d: d["buffers"][0].__setitem__("uri", "data:application/octet-stream;base64,@@@@")))
+write("buffer_byte_length_1tb", variant(lambda d: d["buffers"][0].__setitem__("byteLength", 1000000000000)))
+write("image_data_uri_not_base64", variant(lambda d: d.__setitem__("images", [{"uri": "data:image/png,%89PNG"}])))
+
+
 def far_positions(d):
     # Valid glTF whose positions reach ±1e38: it imports, and framing it must refuse
     # rather than print a NaN near plane. Written beside triangle.gltf (not a corpus file).
