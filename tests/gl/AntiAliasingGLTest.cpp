@@ -47,7 +47,7 @@ Camera frontCamera() {
 
 /// A white unlit quad turned 20° about the view axis on black: its edges cross pixels at a
 /// slant. `scale` renders the same view that many times larger (the reference).
-ImageRgba8 tiltedQuad(Context& context, int samples, bool fxaa = false, int scale = 1) {
+ImageRgba8 tiltedQuad(Context& context, int samples, bool fxaa = false, int scale = 1, bool expectFloat = true) {
     RendererOptions options = test::testRendererOptions();
     options.msaaSamples = samples;
     options.fxaa = fxaa;
@@ -59,6 +59,7 @@ ImageRgba8 tiltedQuad(Context& context, int samples, bool fxaa = false, int scal
     ImageRgba8 image = test::renderImage(renderer, *scene, frontCamera(), output);
     CHECK(renderer.stats().errorDraws == 0);
     CHECK(renderer.lastFrameFormat().samples == (samples > 1 ? samples : 0));
+    CHECK(renderer.lastFrameFormat().floatColor == expectFloat);
     return image;
 }
 
@@ -127,6 +128,22 @@ TEST_CASE("4x MSAA gives a tilted edge intermediate values a single-sampled rend
         // The inside and the outside stay what they were.
         CHECK(msaa.rgba(kSize / 2, kSize / 2)[1] == full);
         CHECK(msaa.rgba(1, 1)[1] == 0);
+        test::requireNoGlErrors(*context);
+    }
+}
+
+TEST_CASE("without float targets MSAA falls back to 8-bit samples tone-mapped in the shaders, and still smooths the edge") {
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, kSize, kSize, false);
+        ImageRgba8 single = tiltedQuad(*context, 1, false, 1, false);
+        ImageRgba8 msaa = tiltedQuad(*context, 4, false, 1, false);
+        ImageRgba8 fxaa = tiltedQuad(*context, 1, true, 1, false);
+        int full = single.rgba(kSize / 2, kSize / 2)[1];
+        REQUIRE(full > 200);
+        CHECK(intermediatePixels(single, full) == 0);
+        CHECK(intermediatePixels(msaa, full) > 40);
+        CHECK(intermediatePixels(fxaa, full) > 20);
         test::requireNoGlErrors(*context);
     }
 }
