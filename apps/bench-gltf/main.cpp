@@ -1,7 +1,8 @@
 // Prints what it costs to show a glTF model headless: import (CPU), upload (GL), time to the
 // first finished frame (every effect compiled, the environment baked) with the program binary
 // cache off, cold (empty) and warm (filled by the cold run), then the steady frame time
-// (median and p90, each frame finished with glFinish), draw calls and programs compiled.
+// (median and p90, each frame finished with glFinish), draw calls and programs compiled, and
+// (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom).
 //   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]
 //   bench-gltf --memory [MODEL.gltf|.glb] [--grid SIDE] (ImportMemory.h)
 // Without a model it takes DamagedHelmet from the shared samples, else the heaviest sample
@@ -27,6 +28,7 @@
 #include "assets/ModelLoader.h"
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
+#include "common/EffectCosts.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
 #include "core/Str.h"
@@ -72,6 +74,7 @@ struct RunResult {
     uint64_t effectsBuilt = 0, compiled = 0, fromBinary = 0, binaryStored = 0;
     uint64_t meshes = 0, modelTriangles = 0, vertices = 0, materials = 0, images = 0, texels = 0;
     bool environment = false;
+    bench::EffectCostFigures effects;
     char driver[256] = {};
     char error[512] = {};
 };
@@ -80,6 +83,7 @@ struct RunSettings {
     fs::path model, programCache;
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30;
+    bool effectCosts = false; ///< measure each image-quality effect (the warm run)
 };
 
 RunResult run(const RunSettings& settings) {
@@ -147,6 +151,7 @@ RunResult run(const RunSettings& settings) {
             timeFrames(0, settings.frames, [&](int f) { renderer.render(scene, camera, output, double(f + 1) / 60.0); });
         r.frameMedian = median(steady.wallMs);
         r.frameP90 = percentile(steady.wallMs, 0.9);
+        if (settings.effectCosts) r.effects = measureEffectCosts(renderer, scene, camera, output, settings.frames);
         const FrameStats& stats = renderer.stats();
         r.drawCalls = stats.drawCalls;
         r.mainDrawCalls = stats.mainDrawCalls;
@@ -258,6 +263,7 @@ int main(int argc, char** argv) {
         RunResult off = runInChild(settings, scratch / "driver-off");
         settings.programCache = scratch / "programs";
         RunResult cold = runInChild(settings, scratch / "driver-cold");
+        settings.effectCosts = true;
         RunResult warm = runInChild(settings, scratch / "driver-warm");
         fs::remove_all(scratch);
 
@@ -300,6 +306,7 @@ int main(int argc, char** argv) {
             "  (effects and programs: the material's, from the effect cache; the first frame also bakes the\n"
             "   environment and builds the engine's own programs. Steady: %d frames, each finished by glFinish.)\n",
             frames);
+        printEffectCosts(warm.effects, width, height);
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench-gltf: %s\n", e.what());

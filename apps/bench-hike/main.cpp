@@ -12,6 +12,8 @@
 // active limits profile); the scale targets (≥ 20 000 trees within the impostor range,
 // ≥ 200 000 grass cards near the camera on high) and draw-call targets (forest < 40, frame
 // < 120).
+// Last tier, vista: each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA,
+// bloom).
 // Walk: the camera moves 2 m per frame; per-frame update cost, ring re-emits and samples,
 // forest rebuilds and grass blocks built; then at rest.
 // Forest stress: frame time without shadows and with 2 cascades of 2048².
@@ -34,6 +36,7 @@
 
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
+#include "common/EffectCosts.h"
 #include "common/Presets.h"
 #include "common/SceneFile.h"
 #include "common/SceneLibrary.h"
@@ -276,6 +279,12 @@ void benchHike(Renderer& renderer, const Options& o) {
                 std::filesystem::create_directories(o.png);
                 writePng(o.png / str("hike-", toString(tier), &pose == &poses[0] ? "-vista" : "-wood", ".png"),
                          readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+            }
+            if (tier == o.tiers.back() && &pose == &poses[0]) {
+                // Each image-quality effect alone against none, the tier's other settings kept.
+                EffectCostFigures e = measureEffectCosts(renderer, scene, cam, output, o.frames,
+                                                         [&](double t) { built.update(file.seconds + t, cam); });
+                printEffectCosts(e, o.width, o.height);
             }
             if (o.breakdown && tier == o.tiers.back()) {
                 // What each kind costs: the frame time saved by hiding it (the others unchanged).

@@ -28,20 +28,27 @@ void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
     case QualityTier::Low:
         o.shadows.enabled = false;
         o.resolutionScale = 0.75f;
+        o.msaaSamples = 1;
+        o.fxaa = true;
         break;
     case QualityTier::Medium:
         o.shadows.enabled = true;
         o.shadows.cascades = 1;
         o.shadows.mapSize = 1024;
         o.resolutionScale = 1.0f;
+        o.msaaSamples = 2;
+        o.fxaa = false;
         break;
     case QualityTier::High:
         o.shadows.enabled = true;
         o.shadows.cascades = 3;
         o.shadows.mapSize = 2048;
         o.resolutionScale = 1.0f;
+        o.msaaSamples = 4;
+        o.fxaa = false;
         break;
     }
+    scene.scene->post.bloom.enabled = tier != QualityTier::Low;
     if (scene.applyQuality) scene.applyQuality(tier);
 }
 

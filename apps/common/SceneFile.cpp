@@ -32,7 +32,9 @@ ToneMapping parseToneMapping(std::string_view name, const SourceLocation& where)
     if (name == "none") return ToneMapping::None;
     if (name == "aces") return ToneMapping::Aces;
     if (name == "neutral" || name == "khronos-pbr-neutral") return ToneMapping::PbrNeutral;
-    throw Error(where, str("unknown tone mapping '", name, "'; expected none, aces or neutral"));
+    if (name == "agx") return ToneMapping::Agx;
+    if (name == "agx-punchy") return ToneMapping::AgxPunchy;
+    throw Error(where, str("unknown tone mapping '", name, "'; expected none, aces, neutral, agx or agx-punchy"));
 }
 
 static std::optional<bool> readSwitch(json::ObjectReader& r, std::string_view key) {
@@ -96,8 +98,45 @@ SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& pat
     f.quality = parseQualityTier(oneOf("quality", toString(f.quality), tiers));
     if (const json::Value* v = r.optional("toneMapping")) f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
     if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure", kExposureRange));
+    if (const json::Value* v = r.optional("ev100")) f.ev100 = float(v->asNumber("ev100", kEv100Range));
+    if (const json::Value* v = r.optional("physicalCamera")) {
+        if (f.ev100)
+            throw Error(v->where(), "'physicalCamera' and 'ev100' both set the camera's exposure; keep one");
+        json::ObjectReader c(*v, "physicalCamera");
+        PhysicalCamera camera;
+        camera.aperture = float(c.number("aperture", camera.aperture, kApertureRange));
+        camera.shutterSeconds = float(c.number("shutter", camera.shutterSeconds, kShutterRange));
+        camera.iso = float(c.number("iso", camera.iso, kIsoRange));
+        c.finish();
+        float ev = ev100FromCamera(camera);
+        if (!(ev >= kMinEv100 && ev <= kMaxEv100))
+            throw Error(v->where(), str("'physicalCamera': f/", camera.aperture, ", ", camera.shutterSeconds, " s, ISO ",
+                                        camera.iso, " make EV100 ", ev, ", outside [", kMinEv100, ", ", kMaxEv100, "]"));
+        f.ev100 = ev;
+    }
     if (const json::Value* v = r.optional("background"))
         f.background = readVec3(*v, "background", NumberRange::closed(0.0, 1.0));
+    if (const json::Value* v = r.optional("msaa")) {
+        int64_t samples = v->asInt("msaa", 1, 16);
+        if (samples & (samples - 1))
+            throw Error(v->where(), str("'msaa' must be 1 (off), 2, 4, 8 or 16 samples, found ", samples));
+        f.msaa = int(samples);
+    }
+    f.fxaa = readSwitch(r, "fxaa");
+    if (const json::Value* v = r.optional("bloom")) {
+        BloomSettings bloom;
+        if (v->isBool()) {
+            bloom.enabled = v->asBool("bloom");
+        } else {
+            if (!v->isObject()) throw Error(v->where(), "'bloom' must be true, false or {\"strength\": S, \"radius\": R}");
+            json::ObjectReader b(*v, "bloom");
+            bloom.enabled = b.boolean("enabled", true);
+            bloom.strength = float(b.number("strength", bloom.strength, NumberRange::closed(0.0, 1.0)));
+            bloom.radius = float(b.number("radius", bloom.radius, NumberRange::closed(0.0, 1.0)));
+            b.finish();
+        }
+        f.bloom = bloom;
+    }
     f.sun = readSwitch(r, "sun");
     f.ibl = readSwitch(r, "ibl");
     f.shadows = readSwitch(r, "shadows");

@@ -15,6 +15,7 @@
 #include "core/NumberRange.h"
 #include "hike/QualityTier.h"
 #include "scene/Atmosphere.h"
+#include "scene/Exposure.h"
 
 namespace th {
 
@@ -37,8 +38,14 @@ struct SceneFile {
     QualityTier quality = QualityTier::High;
     std::optional<ToneMapping> toneMapping;
     std::optional<float> exposure;
+    /// The camera's exposure value, direct ("ev100") or from "physicalCamera".
+    std::optional<float> ev100;
     std::optional<glm::vec3> background; ///< flat sRGB clear colour (0–1)
     std::optional<bool> sun, ibl, shadows, fog;
+    /// Effects over the quality tier's choice: MSAA samples (1 = off), FXAA, bloom.
+    std::optional<int> msaa;
+    std::optional<bool> fxaa;
+    std::optional<BloomSettings> bloom;
     double seconds = 0.0; ///< the time a capture renders at (animations are deterministic)
     /// Kind-specific settings and the whole document, for builders that read more.
     const json::Value* params = nullptr;
@@ -47,6 +54,10 @@ struct SceneFile {
 
 /// The ranges scene files and the command lines share, so both reject the same values.
 inline const NumberRange kExposureRange = NumberRange::above(0.0, 1.0e4);
+inline const NumberRange kEv100Range = NumberRange::closed(kMinEv100, kMaxEv100);
+inline const NumberRange kApertureRange = NumberRange::closed(0.5, 128.0);   ///< f-number
+inline const NumberRange kShutterRange = NumberRange::above(0.0, 3600.0);    ///< seconds
+inline const NumberRange kIsoRange = NumberRange::closed(1.0, 1.0e7);
 inline const NumberRange kIntensityRange = NumberRange::closed(0.0, 1.0e4);
 inline const NumberRange kHourRange = NumberRange::closed(0.0, 24.0);
 inline const NumberRange kCoordinateRange = NumberRange::closed(-1.0e9, 1.0e9);
@@ -68,7 +79,8 @@ SceneFile loadSceneFile(const std::filesystem::path& path,
 SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& path,
                          const std::vector<std::string>& (*kindKeys)(const std::string& kind) = nullptr);
 
-/// Parses "none" | "aces" | "neutral" | "khronos-pbr-neutral"; throws naming the choices.
+/// Parses "none" | "aces" | "neutral" | "khronos-pbr-neutral" | "agx" | "agx-punchy"; throws
+/// naming the choices.
 ToneMapping parseToneMapping(std::string_view name, const SourceLocation& where = {});
 
 /// Reads [x, y, z] (numbers in `range`) at `value`, naming `what` in errors.

@@ -176,6 +176,7 @@ void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& ren
     if (f.hour) scene.sky.hour = *f.hour;
     if (f.toneMapping) scene.post.toneMapping = *f.toneMapping;
     if (f.exposure) scene.post.exposure = *f.exposure;
+    if (f.ev100) scene.post.ev100 = *f.ev100;
     if (f.background) {
         scene.post.clearColor = *f.background;
         scene.environment.showAsBackground = false;
@@ -184,6 +185,9 @@ void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& ren
     if (f.ibl && !*f.ibl) scene.environment.source = EnvironmentSource::None;
     if (f.fog) scene.fog.enabled = *f.fog;
     if (f.shadows) renderer.options().shadows.enabled = *f.shadows;
+    if (f.msaa) renderer.options().msaaSamples = *f.msaa;
+    if (f.fxaa) renderer.options().fxaa = *f.fxaa;
+    if (f.bloom) scene.post.bloom = *f.bloom;
 }
 
 BuiltScene buildSceneFile(SceneBuildContext& context, const SceneFile& file) {

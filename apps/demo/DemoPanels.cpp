@@ -136,8 +136,16 @@ void DemoPanels::viewPanel(DemoApp& app) {
     if (combo("weather", app.weather, weatherPresets())) app.applyWeather(app.weather);
     if (combo("quality", app.quality, qualityTiers())) app.applyQuality(app.quality);
     std::string tonemap = toString(scene.post.toneMapping);
-    if (combo("tone mapping", tonemap, {"none", "aces", "neutral"})) scene.post.toneMapping = parseToneMapping(tonemap);
+    if (combo("tone mapping", tonemap, {"none", "aces", "neutral", "agx", "agx-punchy"})) scene.post.toneMapping = parseToneMapping(tonemap);
     ImGui::SliderFloat("exposure", &scene.post.exposure, 0.05f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    RendererOptions& options = app.renderer().options();
+    ImGui::SliderInt("MSAA samples", &options.msaaSamples, 1, 8);
+    ImGui::Checkbox("FXAA", &options.fxaa);
+    ImGui::Checkbox("bloom", &scene.post.bloom.enabled);
+    if (scene.post.bloom.enabled) {
+        ImGui::SliderFloat("bloom strength", &scene.post.bloom.strength, 0.0f, 0.5f);
+        ImGui::SliderFloat("bloom radius", &scene.post.bloom.radius, 0.0f, 1.0f);
+    }
     ImGui::Checkbox("fog", &scene.fog.enabled);
     ImGui::Checkbox("shadows", &app.renderer().options().shadows.enabled);
     ImGui::SliderFloat("resolution scale", &app.renderer().options().resolutionScale, 0.25f, 1.0f);

@@ -34,10 +34,17 @@ model's bounds):
   --sky HOUR                 the procedural sky at HOUR (0-24) instead of --env
   --no-punctual              ignore the model's KHR_lights_punctual lights (IBL only)
   --background R,G,B         flat background colour, sRGB 0-255 (not the environment)
-  --tonemap none|aces|neutral  (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
+  --tonemap none|aces|neutral|agx|agx-punchy
+                             (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
   --exposure E               exposure multiplier (default 1, in (0, 10000])
   --animation NAME|INDEX|all pose the model with a clip (all: every clip together)
   --time SECONDS             the time the clip is posed at (default 0, at least 0; needs --animation)
+  --ev100 EV                 camera exposure value at ISO 100, in [-10, 20]: scales by
+                             1/(1.2*2^EV) on top of --exposure (lights are in lux and candela)
+  --msaa N                   samples per pixel: 1 (off, the default), 2, 4, 8 or 16; more than
+                             the context offers are clamped, with a line saying so
+  --fxaa                     FXAA 3.11 after tone mapping
+  --bloom S                  energy-conserving bloom of strength S, in (0, 1]
 
 Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
 (--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
@@ -96,6 +103,10 @@ const CommandLine& captureCommandLine() {
             {"--exposure", true, kGltf | kCompare},
             {"--animation", true, kGltf | kCompare},
             {"--time", true, kGltf | kCompare},
+            {"--ev100", true, kGltf | kCompare},
+            {"--msaa", true, kGltf | kCompare},
+            {"--fxaa", false, kGltf | kCompare},
+            {"--bloom", true, kGltf | kCompare},
             {"--delta-e", true, kCapture | kBlank | kCompare},
             {"--max-share", true, kCapture | kCompare},
             {"--check-not-blank", true, kBlank},
@@ -166,6 +177,13 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
             if (v.empty()) throw UsageError("--animation expects a clip name, an index or 'all', got ''");
             o.animation = v;
         } else if (a == "--time") o.time = number(NumberRange::closed(0.0, 1.0e6));
+        else if (a == "--ev100") o.ev100 = number(kEv100Range);
+        else if (a == "--msaa") {
+            o.msaa = int(number(NumberRange::closed(1.0, 16.0)));
+            if (float(o.msaa) != number(NumberRange::closed(1.0, 16.0)) || (o.msaa & (o.msaa - 1)))
+                throw UsageError(str("--msaa expects 1, 2, 4, 8 or 16 samples, got '", v, "'"));
+        } else if (a == "--fxaa") o.fxaa = true;
+        else if (a == "--bloom") o.bloom = number(NumberRange::above(0.0, 1.0));
         else if (a == "--delta-e") o.tolerance.deltaE = number(NumberRange::closed(0.0, 1000.0));
         else if (a == "--max-share") o.tolerance.maxDifferingShare = number(NumberRange::closed(0.0, 1.0));
         else if (a == "--check-not-blank") o.checkNotBlank = v;

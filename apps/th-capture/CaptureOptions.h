@@ -33,6 +33,10 @@ struct CaptureOptions {
     bool punctual = true;
     ToneMapping tonemap = ToneMapping::PbrNeutral;
     float exposure = 1.0f;
+    std::optional<float> ev100;
+    int msaa = 1;
+    bool fxaa = false;
+    std::optional<float> bloom; ///< strength
     CompareTolerance tolerance;
     std::filesystem::path checkNotBlank;
     ImageRegion region;

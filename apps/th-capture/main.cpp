@@ -187,6 +187,13 @@ int run(int argc, char** argv) {
                 }
                 scene.post.toneMapping = o.tonemap;
                 scene.post.exposure = o.exposure;
+                scene.post.ev100 = o.ev100;
+                renderer.options().msaaSamples = o.msaa;
+                renderer.options().fxaa = o.fxaa;
+                if (o.bloom) {
+                    scene.post.bloom.enabled = true;
+                    scene.post.bloom.strength = *o.bloom;
+                }
                 ImageRgba8 image = captureBuiltScene(renderer, built, o.width, o.height, 0.0);
                 if (o.background) reportCoverage(image, *o.background, camera);
                 handle(o.gltf.stem().string(), image, o.out);

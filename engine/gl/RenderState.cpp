@@ -20,7 +20,7 @@ uint64_t RenderState::key() const {
     // Pack the small fields explicitly: hashing the struct's bytes would read padding.
     uint64_t bits = uint64_t(depthTest) | uint64_t(depthWrite) << 1 | uint64_t(depthCompare) << 2 |
                     uint64_t(cull) << 5 | uint64_t(frontFaceCounterClockwise) << 7 | uint64_t(blend) << 8 |
-                    uint64_t(colorWrite) << 10;
+                    uint64_t(colorWrite) << 10 | uint64_t(alphaToCoverage) << 11;
     uint32_t factor, units;
     std::memcpy(&factor, &polygonOffsetFactor, 4);
     std::memcpy(&units, &polygonOffsetUnits, 4);

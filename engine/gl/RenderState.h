@@ -39,6 +39,8 @@ struct RenderState {
     bool frontFaceCounterClockwise = true;
     BlendMode blend = BlendMode::Opaque;
     bool colorWrite = true;
+    /// The fragment's alpha picks the samples it covers (alpha-tested materials under MSAA).
+    bool alphaToCoverage = false;
     float polygonOffsetFactor = 0.0f;
     float polygonOffsetUnits = 0.0f;
     /// Absent: the stencil test is off and no stencil call is ever made for this draw.

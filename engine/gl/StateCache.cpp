@@ -245,6 +245,7 @@ void StateCache::apply(const RenderState& s) {
         glColorMask(w, w, w, w);
         mColorMask = int(s.colorWrite);
     }
+    setCap(GL_SAMPLE_ALPHA_TO_COVERAGE, kAlphaToCoverage, s.alphaToCoverage);
     bool offset = s.polygonOffsetFactor != 0.0f || s.polygonOffsetUnits != 0.0f;
     setCap(GL_POLYGON_OFFSET_FILL, kPolygonOffset, offset);
     if (offset && !skip(mOffsetFactor == s.polygonOffsetFactor && mOffsetUnits == s.polygonOffsetUnits)) {

@@ -111,7 +111,7 @@ private:
     int mClearStencil = -1;
 
     // Fixed-function state; int8 -1 = unknown.
-    enum Cap { kDepthTest, kCullFace, kBlend, kStencilTest, kPolygonOffset, kScissor, kCapCount };
+    enum Cap { kDepthTest, kCullFace, kBlend, kStencilTest, kPolygonOffset, kScissor, kAlphaToCoverage, kCapCount };
     std::array<int8_t, kCapCount> mCaps;
     int mDepthMask = -1;
     int mDepthFunc = -1;

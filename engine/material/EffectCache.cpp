@@ -193,7 +193,7 @@ std::vector<std::string> engineDefineNames() {
     return names;
 }
 
-EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader, bool alphaToCoverage) {
     EffectRequest r;
     r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
     r.vertexShader = material.vertexShader();
@@ -205,7 +205,7 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     }
     setDefine(r.defines, passDefine(draw.pass), "");
     for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet({draw, toneMapInShader})) setDefine(r.defines, d.name, "");
+        if (d.isSet({draw, toneMapInShader, alphaToCoverage})) setDefine(r.defines, d.name, "");
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
     std::vector<const MaterialPlugin*> hooked;

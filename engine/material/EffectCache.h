@@ -64,7 +64,8 @@ struct EffectRequest {
 /// What a material's effect is built from for one draw: the material's and its plugins'
 /// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
 /// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats.
-EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader);
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader,
+                                bool alphaToCoverage = false);
 /// Every define the engine itself may set (engine_define::kEngine, for the lint).
 std::vector<std::string> engineDefineNames();
 

@@ -83,6 +83,7 @@ inline constexpr int kFirstScreenEffectUnit = 0;
 struct EngineDefineInputs {
     const DrawInfo& draw;
     bool toneMapInShader = false; ///< the frame cannot be rendered in floats
+    bool alphaToCoverage = false; ///< the frame is multisampled and the material alpha-tested
 };
 
 /// A define the engine sets (never a material's or a plugin's), with the test that sets it.
@@ -101,6 +102,7 @@ inline constexpr std::string_view kHasUv0 = "HAS_UV0";
 inline constexpr std::string_view kHasUv1 = "HAS_UV1";
 inline constexpr std::string_view kHasColors = "HAS_COLORS";
 inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
+inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
 inline constexpr std::string_view kSkinning = "SKINNING";
 inline constexpr std::string_view kSkinning8 = "SKINNING_8";
 inline constexpr std::string_view kMorphTargets = "MORPH_TARGETS";
@@ -118,7 +120,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 16> kEngine = {{
+inline constexpr std::array<EngineDefine, 17> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -135,6 +137,8 @@ inline constexpr std::array<EngineDefine, 16> kEngine = {{
     {kMorphTangent, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 2); }},
     {kMorphUv, [](const EngineDefineInputs& in) { return morphs(in.draw, (1u << 3) | (1u << 4)); }},
     {kMorphColor, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 5); }},
+    // Only the main pass: depth and shadow passes are single-sampled and keep the hard test.
+    {kAlphaToCoverage, [](const EngineDefineInputs& in) { return in.alphaToCoverage && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

@@ -1,5 +1,6 @@
 #include "render/RenderTarget.h"
 
+#include "gl/GlApi.h"
 #include "gl/StateCache.h"
 
 namespace th {
@@ -16,6 +17,31 @@ RenderTarget::RenderTarget(int width, int height, TextureFormat color, std::stri
     }
     mFramebuffer.setDrawBuffers(1);
     mFramebuffer.check();
+}
+
+RenderTarget RenderTarget::multisampled(int width, int height, TextureFormat color, int samples, std::string label) {
+    RenderTarget t;
+    t.mWidth = width;
+    t.mHeight = height;
+    t.mColorFormat = color;
+    t.mSamples = samples;
+    t.mColorSamples = Renderbuffer(color, width, height, samples, label + " colour samples");
+    t.mDepthSamples = Renderbuffer(TextureFormat::Depth24Stencil8, width, height, samples, label + " depth samples");
+    t.mFramebuffer = Framebuffer(label);
+    t.mFramebuffer.attachColor(0, t.mColorSamples);
+    t.mFramebuffer.attachDepth(t.mDepthSamples);
+    t.mFramebuffer.setDrawBuffers(1);
+    t.mFramebuffer.check();
+    return t;
+}
+
+void RenderTarget::resolveInto(const RenderTarget& single) const {
+    StateCache& state = *StateCache::current();
+    state.bindFramebuffer(GL_READ_FRAMEBUFFER, framebufferId());
+    state.bindFramebuffer(GL_DRAW_FRAMEBUFFER, single.framebufferId());
+    // A resolve blit must not scale and takes NEAREST; the scissor would clip it.
+    state.scissor(std::nullopt);
+    glBlitFramebuffer(0, 0, mWidth, mHeight, 0, 0, single.width(), single.height(), GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
 
 RenderTarget RenderTarget::defaultFramebuffer(int width, int height) {

@@ -1,6 +1,7 @@
 #pragma once
 // Where a frame is drawn: a colour texture (RGBA16F for HDR where the context can render to
-// floats, else RGBA8) with a depth-stencil texture, or the window's default framebuffer.
+// floats, else RGBA8) with a depth-stencil texture, a multisampled pair of renderbuffers
+// resolved into such a texture target, or the window's default framebuffer.
 #include <string>
 
 #include "gl/Framebuffer.h"
@@ -13,6 +14,10 @@ public:
     RenderTarget() = default;
     /// An offscreen target. Throws th::Error when the framebuffer cannot be completed.
     RenderTarget(int width, int height, TextureFormat color, std::string label, bool depth = true, int colorMipLevels = 1);
+    /// A multisampled target: colour and depth-stencil renderbuffers of `samples` samples
+    /// (the caller has checked the count against the format). resolveInto() blits its colour
+    /// into a single-sampled target of the same size.
+    static RenderTarget multisampled(int width, int height, TextureFormat color, int samples, std::string label);
     /// The default framebuffer of a window (id 0), of the given size.
     static RenderTarget defaultFramebuffer(int width, int height);
 
@@ -23,7 +28,11 @@ public:
     const Texture& color() const { return mColor; }
     const Texture& depth() const { return mDepth; }
     TextureFormat colorFormat() const { return mColorFormat; }
+    /// 0 for a single-sampled target.
+    int samples() const { return mSamples; }
     void bind() const;
+    /// Averages this multisampled target's colour into `single` (same size).
+    void resolveInto(const RenderTarget& single) const;
     /// Gives the colour texture away (a bake keeps it after the target is gone).
     Texture takeColor() { return std::move(mColor); }
 
@@ -33,6 +42,8 @@ private:
     TextureFormat mColorFormat = TextureFormat::RGBA8;
     Texture mColor;
     Texture mDepth;
+    Renderbuffer mColorSamples, mDepthSamples;
+    int mSamples = 0;
     Framebuffer mFramebuffer;
 };
 

@@ -35,6 +35,20 @@ struct CpuScope {
 
 size_t alignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
+/// The most samples a renderbuffer of `format` takes: GL_MAX_SAMPLES, and on ES the
+/// format's own list (float formats may offer fewer, or none, under EXT_color_buffer_float).
+int maxSamplesFor(const Context& context, GLenum internalFormat) {
+    int max = context.limits().maxSamples;
+    if (context.api() == GlApi::Gles30) {
+        GLint count = 0;
+        glGetInternalformativ(GL_RENDERBUFFER, internalFormat, GL_NUM_SAMPLE_COUNTS, 1, &count);
+        GLint first = 0;
+        if (count > 0) glGetInternalformativ(GL_RENDERBUFFER, internalFormat, GL_SAMPLES, 1, &first); // descending
+        max = std::min(max, count > 0 ? int(first) : 0);
+    }
+    return max;
+}
+
 } // namespace
 
 struct Renderer::EffectSlot {
@@ -47,6 +61,7 @@ struct Renderer::EffectSlot {
     uint64_t storeGeneration = 0;
     bool instanced = false;
     uint64_t lastFrame = 0;
+    uint32_t variant = 0; ///< the frame format's bits in the request (tone mapping in shader, alpha to coverage)
 };
 
 std::vector<std::string> Renderer::engineDefineNames() { return th::engineDefineNames(); }
@@ -71,6 +86,8 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mExecutor = std::make_unique<DrawExecutor>(context);
     mShadows = std::make_unique<ShadowPass>(mOptions.shadows);
     mEmptyVao = VertexArray("empty");
+    mMaxByteSamples = maxSamplesFor(context, GL_RGBA8);
+    mMaxFloatSamples = floatTarget() ? maxSamplesFor(context, GL_RGBA16F) : 0;
     mBackground.setSamplerUnits({{std::string(engine_sampler::kEnvironmentCube.name), engine_sampler::kFirstScreenEffectUnit}});
     mPointClamp = Sampler({.minFilter = Filter::Nearest, .magFilter = Filter::Nearest, .mip = SamplerDesc::Mip::None,
                            .wrapS = Wrap::ClampToEdge, .wrapT = Wrap::ClampToEdge}, 0, "point clamp");
@@ -84,6 +101,35 @@ Renderer::~Renderer() { mContext.makeCurrent(); }
 
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
 
+
+FrameFormat Renderer::frameFormat() const {
+    FrameFormat f;
+    f.floatColor = floatTarget();
+    int requested = mOptions.msaaSamples;
+    if (requested <= 1) return f;
+    if (f.floatColor && mMaxFloatSamples < 2 && mMaxByteSamples >= 2) f.floatColor = false; // 8-bit MSAA instead
+    int max = f.floatColor ? mMaxFloatSamples : mMaxByteSamples;
+    f.samples = std::min(requested, max);
+    if (f.samples < 2) f.samples = 0;
+    return f;
+}
+
+void Renderer::reportFrameFormat(const FrameFormat& f) {
+    int requested = mOptions.msaaSamples;
+    if (requested == mReportedSamplesRequest) return;
+    mReportedSamplesRequest = requested;
+    if (requested <= 1) return;
+    if (f.samples == 0)
+        logWarning("MSAA: ", requested, " samples asked for, but this context offers no multisampled colour target; "
+                   "the frame is single-sampled");
+    else if (f.samples < requested)
+        logWarning("MSAA: ", requested, " samples asked for, this context offers at most ", f.samples, " (GL_MAX_SAMPLES",
+                floatTarget() ? " for RGBA16F" : "", "): using ", f.samples);
+    if (f.samples > 0 && floatTarget() && !f.floatColor)
+        logWarning("MSAA: this context cannot multisample float targets; the frame is 8-bit sRGB with ", f.samples,
+                   " samples, tone-mapped in the shaders (no bloom)");
+}
+
 FrameInfo Renderer::frameInfo() const { return {mSeconds, wrappedShaderTime(mSeconds), mFrame}; }
 
 const Texture& Renderer::shadowCascadeMap() const { return mShadows->cascadeMap(); }
@@ -95,7 +141,8 @@ void Renderer::configureEffectCache(EffectCache& cache) {
 }
 
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
-    return makeEffectRequest(material, draw, !floatTarget());
+    FrameFormat f = frameFormat();
+    return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask);
 }
 
 std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass) {
@@ -105,11 +152,14 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     EffectSlot& s = *slot;
     s.lastFrame = mFrame;
     uint64_t version = material.version();
+    FrameFormat format = frameFormat();
+    uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u);
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
-        s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced())
+        s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
+        s.variant == variant)
         return s.effect;
     s = EffectSlot{&mesh, &material, uint32_t(part), pass, mEffects->get(effectRequest(material, mesh.drawInfo(pass))),
-                   version, mStore->generation(), mesh.instanced(), mFrame};
+                   version, mStore->generation(), mesh.instanced(), mFrame, variant};
     return s.effect;
 }
 
@@ -173,6 +223,8 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         }
         if (mirrored) state.frontFaceCounterClockwise = !state.frontFaceCounterClockwise;
         item.receiveShadows = mesh->receiveShadows;
+        if (pass == RenderPass::Main && material->alphaMode() == AlphaMode::Mask && frameFormat().samples > 0)
+            state.alphaToCoverage = true;
         if (pass == RenderPass::Shadow) {
             state.polygonOffsetFactor = mOptions.shadows.depthBiasFactor;
             state.polygonOffsetUnits = mOptions.shadows.depthBiasUnits;
@@ -255,7 +307,7 @@ void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, i
     const FogSettings& fog = scene.fog;
     s.fogColor = glm::vec4(fog.color, fog.density);
     s.fogParams = glm::vec4(fog.heightFalloff, fog.baseHeight, fog.startDistance, fog.enabled ? 1.0f : 0.0f);
-    s.exposureParams = glm::vec4(scene.post.exposure, toneMappingMode(scene.post.toneMapping), 0.0f, 0.0f);
+    s.exposureParams = glm::vec4(scene.post.exposureScale(), toneMappingMode(scene.post.toneMapping), 0.0f, 0.0f);
 }
 
 void Renderer::renderShadows(Scene& scene, const Camera& camera) {
@@ -408,10 +460,21 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     updateLightClusters(scene, camera, width, height);
     uploadSceneBlocks();
 
-    bool hdr = floatTarget();
+    FrameFormat frame = frameFormat();
+    reportFrameFormat(frame);
+    mLastFormat = frame;
+    bool hdr = frame.floatColor;
     TextureFormat format = hdr ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
     if (!mHdrTarget || mHdrTarget->width() != width || mHdrTarget->height() != height || mHdrTarget->colorFormat() != format)
         mHdrTarget = std::make_unique<RenderTarget>(width, height, format, "frame");
+    if (frame.samples == 0) mMsaaTarget.reset();
+    else if (!mMsaaTarget || mMsaaTarget->width() != width || mMsaaTarget->height() != height ||
+             mMsaaTarget->colorFormat() != format || mMsaaTarget->samples() != frame.samples)
+        mMsaaTarget = std::make_unique<RenderTarget>(RenderTarget::multisampled(width, height, format, frame.samples, "frame samples"));
+    // Every pass of the main view (depth pre-pass, opaque, background, blended) draws into the
+    // multisampled target when there is one, so the pre-pass's depth is the one the main pass
+    // tests against, sample for sample; shadow maps stay single-sampled.
+    const RenderTarget& mainTarget = mMsaaTarget ? *mMsaaTarget : *mHdrTarget;
     PassDraws mainDraws;
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
@@ -421,7 +484,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     // No stencil material in the frame: no stencil state at all, not even its clear.
     bool stencilUsed = std::any_of(mainDraws.states.begin(), mainDraws.states.end(), [](auto& s) { return s.stencil.has_value(); });
 
-    mHdrTarget->bind();
+    mainTarget.bind();
     glm::vec3 clear = scene.post.clearColor;
     // The HDR frame clears to transparent: the tone-mapping pass puts the flat background
     // colour exactly where nothing covered the pixel.
@@ -436,12 +499,18 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         // shaded once, at the cost of drawing the opaque geometry twice. A material that
         // writes no depth in the main pass (a stencil portal's opening) or draws only where
         // the stencil lets it stays out: its depth would hide what the stencil reveals.
-        auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil; };
+        // An alpha-to-coverage material stays out too: the pre-pass's hard alpha test would
+        // write depth on samples its coverage leaves empty, and they would keep the clear.
+        auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil && !main.alphaToCoverage; };
         PassDraws depth;
         {
             CpuScope cpu{mStats.cpuOutsideDriverMs};
             collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depth, false);
-            depth.list.removeIf([&](const DrawItem& i) { return !prepassed(i.material->renderState(RenderPass::Main)); });
+            depth.list.removeIf([&](const DrawItem& i) {
+                RenderState main = i.material->renderState(RenderPass::Main);
+                main.alphaToCoverage = frame.samples > 0 && i.material->alphaMode() == AlphaMode::Mask;
+                return !prepassed(main);
+            });
             depth.list.sort();
         }
         draw(depth.list.items(), depth.states, 0, false);
@@ -468,14 +537,39 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         drawFullscreenTriangle(mEmptyVao);
     }
     draw(mainDraws.list.blended(), mainDraws.states, 0, false);
+    if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
 
+    const BloomSettings& bloom = scene.post.bloom;
+    bool fxaa = mOptions.fxaa && !scene.post.keepAlpha;
+    bool bloomOn = bloom.enabled && bloom.strength > 0.0f;
+    if (bloomOn && !hdr && !mBloomFallbackSaid) {
+        logWarning("bloom needs a float frame, which this context does not offer", floatTarget() ? " with MSAA" : " (EXT_color_buffer_float)",
+                   ": the frame is drawn without bloom");
+        mBloomFallbackSaid = true;
+    }
     if (hdr) {
-        mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), output, scene.post, mEmptyVao);
+        const Texture* bloomTexture = nullptr;
+        if (bloomOn) {
+            if (!mBloom) mBloom = std::make_unique<Bloom>();
+            bloomTexture = &mBloom->apply(*mStore, mContext.info(), mHdrTarget->color(), width, height, bloom, mEmptyVao);
+        }
+        if (fxaa) {
+            if (!mLdrTarget || mLdrTarget->width() != output.width() || mLdrTarget->height() != output.height())
+                mLdrTarget = std::make_unique<RenderTarget>(output.width(), output.height(), TextureFormat::RGBA8, "tone-mapped frame", false);
+            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), *mLdrTarget, scene.post, mEmptyVao, bloomTexture);
+            mPost.fxaa(*mStore, mContext.info(), mLdrTarget->color(), output, mEmptyVao);
+        } else {
+            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), output, scene.post, mEmptyVao, bloomTexture);
+        }
+    } else if (fxaa) {
+        // The 8-bit frame is tone-mapped already: FXAA reads it directly.
+        mPost.fxaa(*mStore, mContext.info(), mHdrTarget->color(), output, mEmptyVao);
     } else {
         state.bindFramebuffer(GL_READ_FRAMEBUFFER, mHdrTarget->framebufferId());
         state.bindFramebuffer(GL_DRAW_FRAMEBUFFER, output.framebufferId());
         glBlitFramebuffer(0, 0, width, height, 0, 0, output.width(), output.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
     }
+    if (!fxaa) mLdrTarget.reset();
 
     if (mFrame % 120 == 0) // forget effect slots of meshes not drawn for a while
         for (auto it = mSlots.begin(); it != mSlots.end();)
@@ -530,8 +624,14 @@ BakeResult Renderer::bake(Scene& scene, const Camera& camera, int width, int hei
     scene.post.keepAlpha = true;
     scene.post.clearColor = glm::vec3(0.0f);
     scene.environment.showAsBackground = false;
+    // Bakes stay single-sampled: their coverage feeds CoverageMips, which expects the alpha
+    // test's hard edge.
+    int savedSamples = mOptions.msaaSamples, savedReported = mReportedSamplesRequest;
+    mOptions.msaaSamples = 1;
     prepare(scene, camera, target);
     render(scene, camera, target, mSeconds);
+    mOptions.msaaSamples = savedSamples;
+    mReportedSamplesRequest = savedReported;
     scene.post = savedPost;
     scene.environment.showAsBackground = savedBackground;
 

@@ -5,7 +5,7 @@
 // plugin discards cut them); gather the main view's render list (RenderList, ordered by
 // SortKey: opaque and alpha-tested parts by effect then front to back, blended parts back to
 // front) and draw it (DrawExecutor) into an HDR target with the background between the two;
-// then tone-map into the output.
+// then bloom (when on) and tone-map into the output.
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -25,6 +25,7 @@
 #include "material/ErrorMaterial.h"
 #include "material/MaterialRegistry.h"
 #include "material/ProgramBinaryCache.h"
+#include "render/Bloom.h"
 #include "render/DrawExecutor.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
@@ -63,6 +64,19 @@ struct RendererOptions {
     bool depthPrepass = false;
     /// Internal resolution relative to the output (quality tiers lower it).
     float resolutionScale = 1.0f;
+    /// Samples per pixel of the main pass (1: no MSAA). Clamped to what the context offers
+    /// for the frame's format, with one line saying so; alpha-tested materials then use
+    /// alpha to coverage. Depth pre-pass and shadows: see Renderer::render.
+    int msaaSamples = 1;
+    /// FXAA 3.11 after tone mapping (the low tier's anti-aliasing, and any target without
+    /// MSAA). Bakes skip it: their alpha is coverage.
+    bool fxaa = false;
+};
+
+/// How the main pass is drawn this frame, from the options and what the context offers.
+struct FrameFormat {
+    bool floatColor = false; ///< RGBA16F HDR, tone-mapped after; else 8-bit, tone-mapped in the shaders
+    int samples = 0;         ///< 0: single-sampled
 };
 
 class Renderer {
@@ -98,6 +112,8 @@ public:
     ShaderStore& store() { return *mStore; }
     EffectCache& effects() { return *mEffects; }
     const FrameStats& stats() const { return mStats; }
+    /// The format the last frame was drawn in (MSAA samples after clamping).
+    FrameFormat lastFrameFormat() const { return mLastFormat; }
     RendererOptions& options() { return mOptions; }
     ImageBasedLighting& imageBasedLighting() { return *mIbl; }
     const ProgramBinaryCache& programCache() const { return *mBinaries; }
@@ -129,6 +145,10 @@ private:
     void uploadSceneBlocks();
     void updateLightClusters(const Scene& scene, const Camera& camera, int width, int height);
     bool floatTarget() const;
+    /// The frame's format for the current options (no logging; render() says what changed).
+    FrameFormat frameFormat() const;
+    /// Logs, once per request, a sample count the context cannot give or a fallback.
+    void reportFrameFormat(const FrameFormat& format);
     /// This frame's time as plugins see it.
     FrameInfo frameInfo() const;
 
@@ -145,6 +165,9 @@ private:
     Texture mClusterTexture;
     std::vector<ClusterLight> mClusterLights;
     PostProcess mPost;
+    std::unique_ptr<Bloom> mBloom; ///< made on first use
+    bool mBloomFallbackSaid = false;
+    FrameFormat mLastFormat;
     ScreenEffect mBackground;
     ErrorMaterial mErrorMaterial;
     MaterialRegistry mMaterials;
@@ -159,6 +182,10 @@ private:
 
     std::unordered_map<uint64_t, std::unique_ptr<EffectSlot>> mSlots;
     std::unique_ptr<RenderTarget> mHdrTarget;
+    std::unique_ptr<RenderTarget> mMsaaTarget;
+    std::unique_ptr<RenderTarget> mLdrTarget; ///< the tone-mapped frame FXAA reads ///< the multisampled main pass, resolved into mHdrTarget
+    int mMaxFloatSamples = 0, mMaxByteSamples = 0;
+    int mReportedSamplesRequest = 1;
     FrameStats mStats;
     uint64_t mFrame = 0;
     double mSeconds = 0;

@@ -6,6 +6,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/Log.h"
 #include "gl/StateCache.h"
 
 namespace th {
@@ -67,6 +68,12 @@ void ShadowPass::planSpots(const Scene& scene, const ShadowSettings& settings, i
         for (size_t i = 0; i < scene.lights.size(); ++i) {
             const Light& l = scene.lights[i];
             if (l.enabled && l.castShadows && l.type == LightType::Spot) spots.push_back(int(i));
+            // Only the sun's cascades and spot lights have shadow maps: a light asking for
+            // a shadow the renderer cannot draw is said once, never silently ignored.
+            if (l.enabled && l.castShadows && l.type != LightType::Spot && mUnshadowableWarned.insert(l.name).second)
+                logWarning("light '", l.name.empty() ? str("#", i) : l.name, "' (", toString(l.type),
+                           ") sets castShadows, but only spot lights and the sun cast shadows in this renderer; "
+                           "it lights without a shadow");
         }
     std::stable_sort(spots.begin(), spots.end(), [&](int a, int b) {
         return scene.lights[size_t(a)].importance > scene.lights[size_t(b)].importance;

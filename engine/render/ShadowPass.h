@@ -5,6 +5,8 @@
 // what the main view's Scene block needs (cascade matrices, splits, shadow parameters);
 // the renderer then draws every caster into each view with the material's own shadow-pass
 // effect (so plugin displacement moves shadows and plugin discards cut them).
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -72,6 +74,7 @@ private:
     int mSpotShadowCount = 0;
     std::vector<int> mSpotShadowLayers;
     std::vector<View> mViews;
+    std::unordered_set<std::string> mUnshadowableWarned; ///< lights warned about once
 };
 
 } // namespace th

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "scene/Exposure.h"
+
 namespace th {
 
 glm::vec3 sunDirectionForHour(float hour, float latitudeDegrees) {
@@ -24,8 +26,12 @@ const char* toString(ToneMapping t) {
     case ToneMapping::None: return "none";
     case ToneMapping::Aces: return "aces";
     case ToneMapping::PbrNeutral: return "neutral";
+    case ToneMapping::Agx: return "agx";
+    case ToneMapping::AgxPunchy: return "agx-punchy";
     }
     return "?";
 }
+
+float PostSettings::exposureScale() const { return ev100 ? exposure * exposureFromEv100(*ev100) : exposure; }
 
 } // namespace th

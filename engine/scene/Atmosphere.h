@@ -1,6 +1,7 @@
 #pragma once
 // Sky, sun, fog and environment settings of a scene: plain data the renderer reads.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <glm/glm.hpp>
@@ -53,15 +54,38 @@ struct EnvironmentSettings {
     int cubeSize = 0;
 };
 
-enum class ToneMapping { None, Aces, PbrNeutral };
+/// AgX is Troy Sobotka's view transform (Blender 4's default); AgxPunchy adds its "punchy"
+/// look (more contrast and saturation).
+enum class ToneMapping { None, Aces, PbrNeutral, Agx, AgxPunchy };
 const char* toString(ToneMapping t);
+
+/// Bloom from a down/up-sample chain of the HDR frame (Jimenez, "Next generation post
+/// processing in Call of Duty: Advanced Warfare", 2014), without a threshold: every pixel
+/// spreads a little and the frame's energy stays where it was, only moved.
+struct BloomSettings {
+    bool enabled = false;
+    /// The share of the frame replaced by its blurred copy, in [0, 1].
+    float strength = 0.04f;
+    /// How much each wider level carries into the next finer one, in [0, 1]: larger is a
+    /// wider glow.
+    float radius = 0.75f;
+};
 
 struct PostSettings {
     ToneMapping toneMapping = ToneMapping::PbrNeutral;
+    /// A multiplier before tone mapping, on top of the camera's exposure.
     float exposure = 1.0f;
+    /// A camera's exposure value at ISO 100 (scene/Exposure.h); none leaves the scale at 1.
+    /// A physical camera sets it through ev100FromCamera.
+    std::optional<float> ev100;
     glm::vec3 clearColor{0.0f}; ///< sRGB 0–1, used when no background is drawn
     /// Write coverage into the output's alpha (bakes) instead of an opaque 1.
     bool keepAlpha = false;
+    BloomSettings bloom;
+
+    /// What the HDR colour is multiplied by before tone mapping: the multiplier times the
+    /// camera's scale (1 / (1.2 · 2^EV100)) when an EV100 is set.
+    float exposureScale() const;
 };
 
 } // namespace th

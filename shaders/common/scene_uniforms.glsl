@@ -15,7 +15,7 @@ layout(std140) uniform Scene {
     vec4 shIrradiance[9];    // irradiance as 9 SH coefficients (rgb), cosine lobe folded in
     vec4 fogColor;           // rgb; w: density (1/m)
     vec4 fogParams;          // x: height falloff (1/m), y: base height, z: start distance, w: 1 when on
-    vec4 exposureParams;     // x: exposure multiplier, y: tone mapper (0 none, 1 ACES, 2 PBR Neutral)
+    vec4 exposureParams;     // x: exposure scale, y: tone mapper (0 none, 1 ACES, 2 PBR Neutral, 3 AgX, 4 AgX punchy)
     mat4 cascadeMatrices[4]; // world -> shadow texture space [0,1]^3 per cascade
     vec4 cascadeSplits;      // view-space far distance of each cascade
     vec4 cascadeTexelSizes;  // world size of one shadow texel in each cascade (m)

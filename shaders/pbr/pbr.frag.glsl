@@ -71,8 +71,16 @@ void main() {
 
 #define CUSTOM_FRAGMENT_UPDATE_ALPHA
 #ifdef ALPHA_MODE_MASK
+#ifdef ALPHA_TO_COVERAGE
+    // Multisampled main pass: the alpha becomes the share of samples covered. Sharpened to a
+    // one-pixel ramp around the cutoff by its screen-space derivative, the edge is smooth yet
+    // as hard as the alpha test, so foliage keeps its density at distance.
+    surfaceAlpha = clamp((surfaceAlpha - alphaCutoff) / max(fwidth(surfaceAlpha), 1e-4) + 0.5, 0.0, 1.0);
+    if (surfaceAlpha <= 0.0) discard;
+#else
     if (surfaceAlpha < alphaCutoff) discard;
     surfaceAlpha = 1.0;
+#endif
 #endif
 #if defined(PASS_DEPTH) || defined(PASS_SHADOW)
     fragColor = vec4(0.0);
@@ -203,6 +211,8 @@ void main() {
 #endif
 #ifdef ALPHA_MODE_BLEND
     fragColor = vec4(finalColor * surfaceAlpha, surfaceAlpha); // premultiplied
+#elif defined(ALPHA_TO_COVERAGE)
+    fragColor = vec4(finalColor, surfaceAlpha); // the alpha picks the samples
 #else
     fragColor = vec4(finalColor, 1.0);
 #endif

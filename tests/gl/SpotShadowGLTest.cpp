@@ -3,6 +3,11 @@
 #include "support/GlTestSupport.h"
 #include "support/LightingTestSupport.h"
 
+#include <string>
+#include <vector>
+
+#include "core/Log.h"
+
 using namespace th;
 using namespace th::test;
 
@@ -102,6 +107,31 @@ TEST_CASE("raising the spot shadow budget on a running renderer shadows more lig
         image = readPixels(output.framebufferId(), 0, 0, 160, 160);
         CHECK(brightnessAt(image, s.camera, s.probeA) < brightnessAt(image, s.camera, s.controlA) / 8);
         CHECK(brightnessAt(image, s.camera, s.probeB) < brightnessAt(image, s.camera, s.controlB) / 8);
+        requireNoGlErrors(*context);
+    }
+}
+
+TEST_CASE("castShadows on a point light is a warning naming the light, said once, never silence") {
+    auto context = makeTestContext(GlApi::Gles30, 64, 64);
+    {
+        std::vector<std::string> warnings;
+        ScopedLogSink sink([&](LogLevel level, std::string_view message) {
+            if (level == LogLevel::Warning) warnings.emplace_back(message);
+        });
+        Renderer renderer(*context, testRendererOptions());
+        ShadowScene s = makeScene(1.0f, 0.0f);
+        Light lamp = pointLight({0, 3, 0}, 20.0f, 10.0f);
+        lamp.name = "porch lamp";
+        lamp.castShadows = true;
+        s.scene->lights.push_back(lamp);
+        RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
+        renderImage(renderer, *s.scene, s.camera, output);
+        renderer.render(*s.scene, s.camera, output, 0.1);
+        int said = 0;
+        for (const std::string& w : warnings)
+            if (w.find("light 'porch lamp' (point) sets castShadows") != std::string::npos) ++said;
+        std::string first = warnings.empty() ? std::string("(no warning)") : warnings.front();
+        CHECK_MESSAGE(said == 1, first);
         requireNoGlErrors(*context);
     }
 }

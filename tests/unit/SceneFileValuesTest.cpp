@@ -29,6 +29,21 @@ TEST_CASE("scene-file values out of range name the file, the line and the key") 
         {"{\"kind\": \"gltf\",\n \"exposure\": 1e39}", "values.json:2:14: 'exposure' must be a number in (0, 10000], found 9.99"},
         {"{\"kind\": \"gltf\",\n \"exposure\": -1}", "values.json:2:14: 'exposure' must be a number in (0, 10000]"},
         {"{\"kind\": \"gltf\",\n \"exposure\": 0}", "values.json:2:14: 'exposure' must be a number in (0, 10000]"},
+        {"{\"kind\": \"gltf\",\n \"ev100\": 25}", "values.json:2:11: 'ev100' must be a number in [-10, 20], found 25"},
+        {"{\"kind\": \"gltf\",\n \"ev100\": \"bright\"}", "values.json:2:11: 'ev100'"},
+        {"{\"kind\": \"gltf\",\n \"toneMapping\": \"filmic\"}",
+         "values.json:2:17: unknown tone mapping 'filmic'; expected none, aces, neutral, agx or agx-punchy"},
+        {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"aperture\": -2}}", "values.json:2:33: 'physicalCamera.aperture' must be a number in [0.5, 128]"},
+        {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"shutter\": 0}}", "'physicalCamera.shutter' must be a number in (0, 3600]"},
+        {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"aperture\": 128, \"shutter\": 0.0001, \"iso\": 1}}",
+         "values.json:2:20: 'physicalCamera': f/128, 0.0001 s, ISO 1 make EV100 33.93"},
+        {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"iso\": 100}, \"ev100\": 3}", "values.json:2:20: 'physicalCamera' and 'ev100' both set"},
+        {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"fstop\": 8}}", "values.json:2:21: unknown key 'physicalCamera.fstop'"},
+        {"{\"kind\": \"gltf\",\n \"msaa\": 3}", "values.json:2:10: 'msaa' must be 1 (off), 2, 4, 8 or 16 samples, found 3"},
+        {"{\"kind\": \"gltf\",\n \"msaa\": 32}", "values.json:2:10: 'msaa'"},
+        {"{\"kind\": \"gltf\",\n \"bloom\": {\"strength\": -0.1}}", "values.json:2:24: 'bloom.strength' must be a number in [0, 1]"},
+        {"{\"kind\": \"gltf\",\n \"bloom\": 0.5}", "values.json:2:11: 'bloom' must be true, false or"},
+        {"{\"kind\": \"gltf\",\n \"fxaa\": \"yes\"}", "values.json:2:10: 'fxaa'"},
         {"{\"kind\": \"gltf\",\n \"time\": 99}", "values.json:2:10: 'time' must be a number in [0, 24], found 99"},
         {"{\"kind\": \"gltf\",\n \"seconds\": -5}", "'seconds' must be a number in [0, 1e+06]"},
         {"{\"kind\": \"gltf\",\n \"background\": [0, 2, 0]}", "values.json:2:20: 'background' must be a number in [0, 1]"},
@@ -62,4 +77,19 @@ TEST_CASE("checkCamera rejects a camera that cannot make a picture") {
     CHECK(check({0, 5, 0}, {0, 0, 0}, {0, 1, 0}, 0.8f).find("'up' points along the view direction") != std::string::npos);
     CHECK(check({0, 0, 5}, {0, 0, 0}, {0, 0, 0}, 0.8f).find("'up' is a zero vector") != std::string::npos);
     CHECK(check({0, 0, 5}, {0, 0, 0}, {0, 1, 0}, 0.0f).find("field of view") != std::string::npos);
+}
+
+TEST_CASE("a physical camera's aperture, shutter and ISO make its EV100, and the exposure scale follows it") {
+    SceneFile f = parseSceneFile("{\"kind\": \"gltf\", \"physicalCamera\": {\"aperture\": 16, \"shutter\": 0.008, \"iso\": 100}}",
+                                 "camera.json");
+    REQUIRE(f.ev100.has_value());
+    // Sunny 16: f/16 at 1/125 s, ISO 100 is log2(256 · 125) = 14.97.
+    CHECK(double(*f.ev100) == doctest::Approx(14.966).epsilon(1e-3));
+    PostSettings post;
+    post.exposure = 2.0f;
+    post.ev100 = 0.0f;
+    CHECK(double(post.exposureScale()) == doctest::Approx(2.0 / 1.2));
+    post.ev100.reset();
+    CHECK(double(post.exposureScale()) == doctest::Approx(2.0));
+    CHECK(double(exposureFromEv100(-0.263f)) == doctest::Approx(1.0).epsilon(1e-3));
 }

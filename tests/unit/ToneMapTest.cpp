@@ -60,3 +60,33 @@ TEST_CASE("ACES fit: reference points and clamping") {
     checkVec(toneMapAces(glm::vec3(10.0f)), glm::vec3(1.0f)); // 1.009 before the clamp
     checkVec(applyToneMapping(ToneMapping::None, {2.0f, 0.5f, -1.0f}), {1.0f, 0.5f, 0.0f});
 }
+
+// AgX in Wrensch's minimal form, worked through by hand for grey g (the inset and outset
+// matrices keep grey grey to 1e-4): t = (log2(g) + 12.47393) / 16.5, the sigmoid fit
+// s(t) = 15.5t⁶ − 40.14t⁵ + 31.96t⁴ − 6.868t³ + 0.4298t² + 0.1191t − 0.00232, out = s^2.2.
+// 0.18: t = 0.60606, s = 0.49673, out = 0.21447, which sRGB encodes as 0.5005: AgX puts
+// middle grey at half the display range, its design point. 1: t = 0.75599, s = 0.78686.
+TEST_CASE("AgX: middle grey lands mid-display, white saturates, black stays black") {
+    checkVec(toneMapAgx(glm::vec3(0.18f)), {0.214467f, 0.214533f, 0.214537f}, 1e-4);
+    checkVec(toneMapAgx(glm::vec3(1.0f)), {0.589977f, 0.590207f, 0.590221f}, 1e-4);
+    // 4 EV over middle grey (16.3) is the top of the encoding: anything brighter is white.
+    checkVec(toneMapAgx(glm::vec3(20.0f)), {0.996502f, 0.996978f, 0.997007f}, 1e-4);
+    checkVec(toneMapAgx(glm::vec3(1000.0f)), toneMapAgx(glm::vec3(20.0f)), 1e-5);
+    checkVec(toneMapAgx(glm::vec3(0.0f)), glm::vec3(0.0f));
+    // A saturated colour keeps its hue order but desaturates towards white.
+    checkVec(toneMapAgx({4.0f, 1.0f, 0.25f}), {0.917927f, 0.615797f, 0.374931f}, 1e-4);
+}
+
+TEST_CASE("AgX punchy: more contrast (darker mid grey) and more saturation than plain AgX") {
+    // Grey: s = 0.49673 → s^1.35 = 0.38899 → 0.49673 + 1.4·(0.38899 − 0.49673) = 0.34590 → ^2.2.
+    checkVec(toneMapAgx(glm::vec3(0.18f), true), {0.096612f, 0.096622f, 0.096623f}, 1e-4);
+    glm::vec3 plain = toneMapAgx({4.0f, 1.0f, 0.25f}), punchy = toneMapAgx({4.0f, 1.0f, 0.25f}, true);
+    CHECK(punchy.r / punchy.b > plain.r / plain.b);
+    checkVec(applyToneMapping(ToneMapping::AgxPunchy, {4.0f, 1.0f, 0.25f}), punchy);
+    float previous = -1.0f;
+    for (float e = 0.001f; e < 100.0f; e *= 1.3f) {
+        float v = toneMapAgx(glm::vec3(e)).g;
+        CHECK(v >= previous);
+        previous = v;
+    }
+}

@@ -1,0 +1,57 @@
+#pragma once
+// The benchmarks' line per image-quality effect: the frame time with the effect alone on
+// against none of them (MSAA, FXAA, bloom), the rest of the renderer's settings as they are.
+// Each figure is a median over `frames` frames after one warm-up; compare them as ratios.
+#include <cstdio>
+#include <functional>
+
+#include "common/BenchFrames.h"
+#include "render/Renderer.h"
+
+namespace th::bench {
+
+/// Median frame ms with no effect, and with each alone; the samples a 4× request got.
+struct EffectCostFigures {
+    double none = 0, msaa2 = 0, msaa4 = 0, fxaa = 0, bloom = 0;
+    int samplesFor4x = 0;
+};
+
+inline EffectCostFigures measureEffectCosts(Renderer& renderer, Scene& scene, const Camera& camera, const RenderTarget& output,
+                                            int frames, const std::function<void(double)>& update = {}) {
+    RendererOptions& o = renderer.options();
+    const int savedSamples = o.msaaSamples;
+    const bool savedFxaa = o.fxaa;
+    const BloomSettings savedBloom = scene.post.bloom;
+    auto frameMs = [&](int samples, bool fxaa, bool bloom) {
+        o.msaaSamples = samples;
+        o.fxaa = fxaa;
+        scene.post.bloom.enabled = bloom;
+        renderer.prepare(scene, camera, output); // a new frame format may need new effects
+        FrameTimes t = timeFrames(1, frames, [&](int f) {
+            double seconds = double(f) / 30.0;
+            if (update) update(seconds);
+            renderer.render(scene, camera, output, seconds);
+        });
+        return median(t.wallMs);
+    };
+    EffectCostFigures e;
+    e.none = frameMs(1, false, false);
+    e.msaa2 = frameMs(2, false, false);
+    e.msaa4 = frameMs(4, false, false);
+    e.samplesFor4x = renderer.lastFrameFormat().samples;
+    e.fxaa = frameMs(1, true, false);
+    e.bloom = frameMs(1, false, true);
+    o.msaaSamples = savedSamples;
+    o.fxaa = savedFxaa;
+    scene.post.bloom = savedBloom;
+    return e;
+}
+
+inline void printEffectCosts(const EffectCostFigures& e, int width, int height, const char* indent = "  ") {
+    std::printf("%seffect costs at %dx%d (median frame ms; each effect alone against none): none %.1f, MSAA 2x %.1f (%+.1f), "
+                "MSAA 4x %.1f (%+.1f; %d samples granted), FXAA %.1f (%+.1f), bloom %.1f (%+.1f)\n",
+                indent, width, height, e.none, e.msaa2, e.msaa2 - e.none, e.msaa4, e.msaa4 - e.none, e.samplesFor4x, e.fxaa,
+                e.fxaa - e.none, e.bloom, e.bloom - e.none);
+}
+
+} // namespace th::bench
