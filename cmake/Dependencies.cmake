@@ -7,6 +7,15 @@ find_package(TinyGLTF REQUIRED)                             # libtinygltf-dev
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)     # libepoxy-dev: GL and EGL loader
 pkg_check_modules(EGL REQUIRED IMPORTED_TARGET egl)         # libegl-dev
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)         # libstb-dev
+# The compressed glTF extensions and WebP textures, each through its Debian library; meshopt
+# also orders imported and procedural meshes for the vertex cache at load.
+find_package(meshoptimizer REQUIRED)                        # libmeshoptimizer-dev
+# libdraco-dev: KHR_draco_mesh_compression. Its static archive, not libdraco.so: both carry a
+# tinygltf and an stb_image of their own build, and the shared library's would stand in for
+# libtinygltf's and libstb's at run time (a corrupt heap on the first import). From the archive,
+# linked after those two, only the codec's objects are taken.
+find_package(draco CONFIG REQUIRED)
+pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)    # libwebp-dev: EXT_texture_webp
 # PCRE2 with its JIT for regex injection keys: fast on 100 KB shaders, bounded by match and
 # depth limits, no recursion on the C++ stack (std::regex is slow and overflows on long inputs).
 pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8) # libpcre2-dev
