@@ -26,6 +26,7 @@ TRAILHEAD_BUILD_PACKAGES=(
     build-essential cmake pkg-config
     libglfw3-dev libglm-dev libstb-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev
     libepoxy-dev libegl-dev libegl-mesa0 libgl1-mesa-dri libpcre2-dev
+    libmeshoptimizer-dev libdraco-dev libwebp-dev
 )
 # What the tests need on top: doctest, glslangValidator, gcc's cpp for preprocessor
 # conformance, clang with its sanitizer and libFuzzer runtimes, and a virtual X server for

@@ -3,8 +3,12 @@
 // cache off, cold (empty) and warm (filled by the cold run), then the steady frame time
 // (median and p90, each frame finished with glFinish), draw calls and programs compiled, and
 // (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom).
-//   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]
+//   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] [--mesh-order-only]
 //   bench-gltf --memory [MODEL.gltf|.glb] [--grid SIDE] (ImportMemory.h)
+// It also prints, for every shared sample, the import time with and without the load-time
+// mesh ordering (images not decoded, so the geometry's share shows) and the vertex-cache
+// miss ratio (ACMR, 16-entry FIFO) in the file's order and after ordering;
+// --mesh-order-only prints that table alone (no GL).
 // Without a model it takes DamagedHelmet from the shared samples, else the heaviest sample
 // there. Each column runs in its own process, as a fresh start of an app would, with an empty
 // driver shader cache (Mesa's on-disk cache in a new folder), so "off" and "cold" compile
@@ -26,6 +30,7 @@
 #include "assets/GltfImporter.h"
 #include "assets/ImageLoader.h"
 #include "assets/ModelLoader.h"
+#include "assets/MeshOptimizer.h"
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
 #include "common/EffectCosts.h"
@@ -179,9 +184,62 @@ RunResult runInChild(const RunSettings& settings, const fs::path& driverCache) {
     });
 }
 
+/// Triangle-weighted ACMR of a model's meshes.
+double modelMissRatio(const ImportedModel& model) {
+    double weighted = 0, triangles = 0;
+    for (const MeshData& m : model.meshes) {
+        const double t = double(m.indices.size() / 3);
+        weighted += double(vertexCacheMissRatio(m)) * t;
+        triangles += t;
+    }
+    return triangles > 0 ? weighted / triangles : 0.0;
+}
+
+/// Import time and ACMR with and without the load-time ordering, one row per shared sample.
+void printMeshOrderTable() {
+    const fs::path shared = sharedDirectory();
+    std::vector<fs::path> models;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(shared / "gltf", ec))
+        if (e.is_directory())
+            if (fs::path model = findSampleModel(shared, e.path().filename().string()); !model.empty())
+                models.push_back(model);
+    std::sort(models.begin(), models.end());
+    std::printf("\n  load-time mesh ordering (meshoptimizer), images not decoded; import ms median of 3\n");
+    std::printf("  %-30s %9s %11s %11s %11s %11s\n", "sample", "triangles", "file order", "ordered",
+                "ACMR file", "ACMR after");
+    if (models.empty()) std::printf("  (no samples in %s)\n", (shared / "gltf").c_str());
+    for (const fs::path& path : models) {
+        auto timed = [&](bool keepFileOrder, ImportedModel& out) {
+            GltfImportOptions options;
+            options.decodeImages = false;
+            options.keepFileOrder = keepFileOrder;
+            std::vector<double> ms;
+            for (int i = 0; i < 3; ++i) {
+                auto t = SteadyClock::now();
+                out = importGltf(path, options);
+                ms.push_back(msSince(t));
+            }
+            return median(ms);
+        };
+        try {
+            ImportedModel fileOrder, ordered;
+            const double fileMs = timed(true, fileOrder), orderedMs = timed(false, ordered);
+            uint64_t triangles = 0;
+            for (const MeshData& m : fileOrder.meshes) triangles += m.indices.size() / 3;
+            std::printf("  %-30s %9llu %11.2f %11.2f %11.3f %11.3f\n", path.stem().c_str(),
+                        (unsigned long long)triangles, fileMs, orderedMs, modelMissRatio(fileOrder),
+                        modelMissRatio(ordered));
+        } catch (const std::exception& e) {
+            std::printf("  %-30s import failed: %s\n", path.stem().c_str(), e.what());
+        }
+    }
+}
+
 [[noreturn]] void usage(const std::string& message) {
     std::fprintf(stderr,
-                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N]\n"
+                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] "
+                 "[--mesh-order-only]\n"
                  "       bench-gltf --memory [MODEL.gltf|.glb] [--api es30|gl33] [--grid SIDE (default 2001, 0: none)]\n",
                  message.c_str());
     std::exit(2);
@@ -194,6 +252,7 @@ int main(int argc, char** argv) {
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30, gridSide = -1;
     bool memory = false;
+    bool meshOrderOnly = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -223,10 +282,22 @@ int main(int argc, char** argv) {
             if (v.empty() || *end || side < 0 || side == 1 || side > 8000)
                 usage("--grid expects the vertices per side, 2 to 8000 (or 0 for no grid), got '" + v + "'");
             gridSide = int(side);
+        } else if (a == "--mesh-order-only") {
+            meshOrderOnly = true;
         } else if (!a.empty() && a[0] == '-')
             usage("unknown option '" + a + "'");
         else
             modelPath = a;
+    }
+    if (meshOrderOnly) {
+        if (!modelPath.empty() || memory) usage("--mesh-order-only takes no model and no --memory: it reads every shared sample");
+        try {
+            printMeshOrderTable();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "bench-gltf: %s\n", e.what());
+            return 1;
+        }
+        return 0;
     }
     if (gridSide >= 0 && !memory) usage("--grid applies to --memory only");
     if (memory) {
@@ -307,6 +378,7 @@ int main(int argc, char** argv) {
             "   environment and builds the engine's own programs. Steady: %d frames, each finished by glFinish.)\n",
             frames);
         printEffectCosts(warm.effects, width, height);
+        printMeshOrderTable();
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench-gltf: %s\n", e.what());

@@ -28,6 +28,8 @@ model's bounds):
   --size WxH                 output size (default 1280x720)
   --camera-position X,Y,Z    --camera-target X,Y,Z    --camera-up X,Y,Z
   --yfov DEGREES             vertical field of view (default 45, in (0, 180))
+  --camera NAME|INDEX        look through a camera of the file (perspective or orthographic),
+                             by name or index; --near/--far still apply, the rest do not
   --near N  --far F          clip planes (0 < N < F)
   --env FILE.hdr             equirectangular Radiance environment for image-based light
   --env-intensity K          environment multiplier (default 1, in [0, 10000])
@@ -92,6 +94,7 @@ const CommandLine& captureCommandLine() {
             {"--camera-target", true, kGltf | kCompare},
             {"--camera-up", true, kGltf | kCompare},
             {"--yfov", true, kGltf | kCompare},
+            {"--camera", true, kGltf | kCompare},
             {"--near", true, kGltf | kCompare},
             {"--far", true, kGltf | kCompare},
             {"--env", true, kGltf | kCompare},
@@ -159,6 +162,10 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         else if (a == "--camera-target") o.target = parseVec3Option(a, v, kCoordinate);
         else if (a == "--camera-up") o.up = parseVec3Option(a, v, kCoordinate);
         else if (a == "--yfov") o.yfovDegrees = number(NumberRange::open(0.0, 180.0));
+        else if (a == "--camera") {
+            if (v.empty()) throw UsageError("--camera expects a camera name or index of the file, got ''");
+            o.camera = v;
+        }
         else if (a == "--near") o.nearPlane = number(NumberRange::above(0.0, 1.0e9));
         else if (a == "--far") o.farPlane = number(NumberRange::above(0.0, 1.0e9));
         else if (a == "--env") o.env = v;
@@ -227,6 +234,10 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
     if (given("--out-dir") && !o.out.empty() && o.compareDir.empty())
         throw UsageError("--out-dir has no effect: the one capture goes to --out and nothing is compared");
     if (o.time && o.animation.empty()) throw UsageError("--time needs --animation NAME|INDEX|all");
+    if (!o.camera.empty())
+        for (const char* name : {"--camera-position", "--camera-target", "--camera-up", "--yfov"})
+            if (given(name))
+                throw UsageError(str(name, " does not apply with --camera, which looks through the file's camera"));
     if (o.nearPlane && o.farPlane && !(*o.farPlane > *o.nearPlane))
         throw UsageError(str("--far ", *o.farPlane, " must be greater than --near ", *o.nearPlane));
     if (o.position && o.target && glm::length(*o.target - *o.position) < 1e-6f)

@@ -27,6 +27,7 @@ struct CaptureOptions {
     bool sizeGiven = false;
     std::optional<glm::vec3> position, target, up, background;
     float yfovDegrees = 45.0f;
+    std::string camera; ///< --camera NAME|INDEX: one of the file's cameras; empty = framed
     std::optional<float> nearPlane, farPlane, skyHour;
     std::filesystem::path env;
     float envIntensity = 1.0f;

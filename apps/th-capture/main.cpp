@@ -167,13 +167,18 @@ int run(int argc, char** argv) {
                 g.punctualLights = o.punctual;
                 g.animation = o.animation;
                 g.animationTime = o.time.value_or(0.0f);
+                g.camera = o.camera;
                 BuiltScene built = buildGltfScene(build, g);
                 Scene& scene = *built.scene;
                 Camera& camera = built.camera;
-                camera.yfov = glm::radians(o.yfovDegrees);
-                camera.aspect = float(o.width) / float(o.height);
                 scene.update();
-                camera.frame(scene.bounds()); // buildGltfScene has checked that the bounds can be framed
+                if (o.camera.empty()) {
+                    camera.yfov = glm::radians(o.yfovDegrees);
+                    camera.aspect = float(o.width) / float(o.height);
+                    camera.frame(scene.bounds()); // buildGltfScene has checked that the bounds can be framed
+                } else {
+                    camera.aspect = float(o.width) / float(o.height); // the viewport's, as glTF viewers do
+                }
                 if (o.position) camera.position = *o.position;
                 if (o.target) camera.target = *o.target;
                 if (o.up) camera.up = *o.up;

@@ -6,7 +6,10 @@
 #include <map>
 
 #include "assets/GltfDiagnostics.h"
+#include "assets/GltfDracoDecoder.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfJsonPatch.h"
+#include "assets/GltfMeshoptDecoder.h"
 #include "assets/ModelUri.h"
 #include "core/Files.h"
 #include "core/Log.h"
@@ -22,6 +25,7 @@ namespace {
 const char* const kSupportedExtensions[] = {
     "KHR_texture_transform", "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_materials_unlit",
     "KHR_lights_punctual",   "EXT_mesh_gpu_instancing",         "KHR_mesh_quantization",
+    "EXT_meshopt_compression", "KHR_draco_mesh_compression",    "EXT_texture_webp",
 };
 
 bool isSupportedExtension(const std::string& name) {
@@ -345,6 +349,9 @@ void loadGltfDocument(GltfImportContext& context) {
     splitContainer(context);
     checkDocument(context);
     FileTable files = checkUris(context);
+    prepareGltfDracoIndices(context);
+    prepareGltfMeshoptFallbackBuffers(context);
+    applyGltfJsonInserts(context);
     parseWithTinygltf(context, files);
     context.reader.emplace(context.model,
                            GltfAccessorLimits{context.options.maxAccessorElements, context.options.maxTotalElements},

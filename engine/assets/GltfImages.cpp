@@ -37,6 +37,12 @@ ImageRgba8 decodeOrFallback(GltfImportContext& ctx, int index, const std::string
     } else if (src.as_is) {
         bytes = std::string_view(reinterpret_cast<const char*>(src.image.data()), src.image.size());
     }
+    // KTX2 (KHR_texture_basisu) is not decoded: Debian 12 packages no KTX library. The
+    // texture that uses it says so, and takes the file's PNG or JPEG fallback where it has one.
+    if (src.mimeType == "image/ktx2" || bytes.substr(0, 8) == std::string_view("\xABKTX 20\xBB", 8)) {
+        fallback = true;
+        return checkerImage(8);
+    }
     if (bytes.empty()) {
         if (!ctx.imagesReported.count(index))
             ctx.warn(where, str("image ", index, " ('", name, "') has no data; a checker texture stands in"));

@@ -5,6 +5,7 @@
 // being built. Internal to the glTF importer (includes tinygltf); not part of the assets
 // layer's public surface.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -51,6 +52,13 @@ struct GltfImportContext {
     int fallbackImage = -1;        ///< the checker image, once one is needed
     int vertexColorDefault = -1;   ///< the default material with vertex colours, once one is needed
     bool skins = false;            ///< a node names a skin
+    /// KHR_draco_mesh_compression: the file as given to tinygltf when Draco index accessors
+    /// had to be given a placeholder buffer view (tinygltf refuses indices without one), and
+    /// those accessors, which have no data of their own.
+    std::string patchedBytes;
+    std::set<int> dracoPlaceholderAccessors;
+    std::map<size_t, std::string> jsonInserts; ///< GltfJsonPatch: offset in `json` → text
+    std::set<int> meshoptPlaceholderBuffers;   ///< fallback buffers given empty placeholder data
 
     // --- messages ------------------------------------------------------------------------
 

@@ -4,17 +4,21 @@
 
 #include "assets/GltfAnimationImport.h"
 #include "assets/GltfDocumentValidator.h"
+#include "assets/GltfDracoDecoder.h"
 #include "assets/GltfFileAccess.h"
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
 #include "assets/GltfMaterials.h"
 #include "assets/GltfMeshes.h"
+#include "assets/GltfMeshoptDecoder.h"
 #include "assets/GltfNodes.h"
+#include "assets/MeshOptimizer.h"
 #include "core/Files.h"
 #include "core/Log.h"
 #include "core/Str.h"
 
-// The import runs its parts in the order their data needs: file access first, then images,
+// The import runs its parts in the order their data needs: file access first, the decoders of
+// compressed buffer views and primitives (meshopt, Draco), then images,
 // textures and materials (meshes read the material's normal-map UV set), meshes, colour
 // spaces (after meshes, which may add the vertex-colour default material), cameras and
 // lights, then the nodes that name them all. Each part reads and writes the shared
@@ -64,12 +68,16 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
         loadGltfDocument(ctx);
         documentChecked = true;
         checkGltfDocument(ctx);
+        decodeGltfMeshoptBufferViews(ctx); // before Draco: a Draco stream may sit in a meshopt view
+        decodeGltfDracoPrimitives(ctx);
         readGltfImages(ctx);
         // Decoded: the encoded bytes of external and data: images are not needed again.
         for (tinygltf::Image& image : ctx.model.images) std::vector<unsigned char>().swap(image.image);
         readGltfTextures(ctx);
         readGltfMaterials(ctx);
         readGltfMeshes(ctx);
+        if (!options.keepFileOrder)
+            for (MeshData& mesh : ctx.out.meshes) optimizeMeshOrder(mesh);
         assignGltfColorSpaces(ctx);
         readGltfCameras(ctx);
         readGltfLights(ctx);

@@ -35,6 +35,11 @@ struct GltfImportOptions {
     bool decodeImages = true;
     /// Skins with more joints than this are dropped with a warning (the joint texture's limit).
     size_t maxJoints = 1024;
+    /// Keep each mesh's vertices and triangles in the file's order. Off (the default), every
+    /// mesh is reordered at load for the post-transform vertex cache and for vertex fetch
+    /// (meshoptimizer), which draws the same image faster; tools that compare with the file
+    /// (and tests of the decoders) keep the order.
+    bool keepFileOrder = false;
     /// When set, receives the import's report (GltfDiagnostics: codes, severities, JSON
     /// pointers) whether the import succeeds or throws; a throw adds its error last.
     GltfDiagnostics* report = nullptr;

@@ -2,6 +2,7 @@
 
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfTextureSources.h"
 #include "core/Str.h"
 
 namespace th {
@@ -86,17 +87,7 @@ void readGltfTextures(GltfImportContext& ctx) {
             texture.sampler.wrapS = wrapOf(ctx, s.wrapS, src.sampler);
             texture.sampler.wrapT = wrapOf(ctx, s.wrapT, src.sampler);
         }
-        if (src.source >= 0) {
-            if (size_t(src.source) >= model.images.size())
-                throw Error(ctx.at("textures", int(i)), str("texture ", i, ": image ", src.source, " does not exist"));
-            texture.image = src.source;
-        } else {
-            ctx.warn(ctx.at("textures", int(i)),
-                     str("texture ", i,
-                         " has no image source (perhaps only in an unsupported extension); a "
-                         "checker texture stands in"));
-            texture.image = gltfFallbackImage(ctx);
-        }
+        texture.image = gltfTextureSource(ctx, int(i));
         ctx.out.textures.push_back(std::move(texture));
     }
     ctx.textureImage.resize(ctx.out.textures.size());

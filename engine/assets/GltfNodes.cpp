@@ -107,13 +107,20 @@ void readGltfCameras(GltfImportContext& ctx) {
             c.ymag = float(o.ymag);
             c.znear = float(o.znear);
             c.zfar = float(o.zfar);
-            if (c.xmag == 0.0f || c.ymag == 0.0f || !(o.zfar > o.znear) || o.znear < 0.0) {
-                ctx.warn(where,
-                         str("camera ", i,
-                             ": orthographic xmag/ymag must be non-zero and 0 <= znear < zfar; using 1, 1, 0.1, 100"));
+            // What is wrong, named, and the value that stands in; the camera still works.
+            const std::string label = str("camera ", i, src.name.empty() ? "" : str(" '", src.name, "'"), " (orthographic)");
+            if (!(std::isfinite(c.xmag) && c.xmag != 0.0f) || !(std::isfinite(c.ymag) && c.ymag != 0.0f)) {
+                ctx.warn(where, str(label, ": xmag ", o.xmag, " and ymag ", o.ymag,
+                                    " must be finite and non-zero; the view box 2 × 2 (xmag = ymag = 1) is used"));
                 c.xmag = c.ymag = 1.0f;
-                c.znear = 0.1f;
-                c.zfar = 100.0f;
+            }
+            if (!(o.znear >= 0.0) || !std::isfinite(o.znear)) {
+                ctx.warn(where, str(label, ": znear ", o.znear, " must be 0 or more; 0 is used"));
+                c.znear = 0.0f;
+            }
+            if (!(double(*c.zfar) > double(c.znear)) || !std::isfinite(*c.zfar)) {
+                ctx.warn(where, str(label, ": zfar ", o.zfar, " must be greater than znear ", c.znear, "; znear + 100 is used"));
+                c.zfar = c.znear + 100.0f;
             }
         } else {
             const auto& p = src.perspective;

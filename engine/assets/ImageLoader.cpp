@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <stb_image.h>
+#include <webp/decode.h>
 
 #include "core/Error.h"
 #include "core/Files.h"
@@ -25,6 +26,12 @@ const char* failureReason() {
 
 const stbi_uc* asBytes(std::string_view bytes) { return reinterpret_cast<const stbi_uc*>(bytes.data()); }
 
+bool isWebp(std::string_view bytes) {
+    return bytes.size() >= 12 && bytes.substr(0, 4) == "RIFF" && bytes.substr(8, 4) == "WEBP";
+}
+
+const uint8_t* asUnsigned(std::string_view bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
+
 /// stb_image takes an int length.
 void checkLength(std::string_view bytes, std::string_view name) {
     if (bytes.empty()) throw Error(SourceLocation{std::string(name)}, "image data is empty");
@@ -36,6 +43,7 @@ ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t ma
     checkLength(bytes, name);
     std::optional<ImageSize> size = probeImageSize(bytes);
     if (!size) {
+        if (isWebp(bytes)) throw Error(SourceLocation{std::string(name)}, "not a decodable WebP image (bad header)");
         throw Error(SourceLocation{std::string(name)}, str("not a decodable image (", failureReason(), ")"));
     }
     if (size->width <= 0 || size->height <= 0) throw Error(SourceLocation{std::string(name)}, "image has no pixels");
@@ -50,6 +58,11 @@ ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t ma
 
 std::optional<ImageSize> probeImageSize(std::string_view bytes) {
     if (bytes.empty() || bytes.size() > size_t(INT_MAX)) return std::nullopt;
+    if (isWebp(bytes)) {
+        int w = 0, h = 0;
+        if (WebPGetInfo(asUnsigned(bytes), bytes.size(), &w, &h)) return ImageSize{w, h};
+        return std::nullopt;
+    }
     int w = 0, h = 0, comp = 0;
     if (stbi_info_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp)) return ImageSize{w, h};
     // stb_image refuses to even size a PNG over 2^30 bytes of pixels ("unknown image type"):
@@ -67,6 +80,16 @@ std::optional<ImageSize> probeImageSize(std::string_view bytes) {
 }
 
 ImageRgba8 decodeImage(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    if (isWebp(bytes)) {
+        // stb_image does not read WebP (EXT_texture_webp); libwebp does, straight to RGBA.
+        checkLength(bytes, name);
+        const ImageSize size = checkedSize(bytes, name, maxPixels);
+        ImageRgba8 out(size.width, size.height);
+        if (!WebPDecodeRGBAInto(asUnsigned(bytes), bytes.size(), out.pixels.data(), out.pixels.size(),
+                                size.width * 4))
+            throw Error(SourceLocation{std::string(name)}, "cannot decode WebP image: its data is corrupt or cut short");
+        return out;
+    }
     checkedSize(bytes, name, maxPixels);
     int w = 0, h = 0, comp = 0;
     const int len = int(bytes.size());

@@ -1,6 +1,6 @@
 #pragma once
-// Decoding image files for assets: PNG, JPEG (and the other formats stb_image reads) into
-// RGBA8, Radiance .hdr into float RGBA. Rows come out top row first, as stored in the file;
+// Decoding image files for assets: PNG, JPEG (and the other formats stb_image reads) and WebP
+// (libwebp) into RGBA8, Radiance .hdr into float RGBA. Rows come out top row first, as stored in the file;
 // nothing is flipped here (callers that want bottom-up rows flip), so no global decoder state
 // is touched. Sizes are checked from the header before any pixel memory is allocated.
 #include <cstdint>
@@ -20,7 +20,7 @@ struct ImageSize {
     int height = 0;
 };
 
-/// Reads only the header. Empty when the bytes are not an image stb_image recognises.
+/// Reads only the header. Empty when the bytes are not an image stb_image or libwebp recognises.
 std::optional<ImageSize> probeImageSize(std::string_view bytes);
 
 /// Decodes an encoded image to RGBA8 (grey and RGB gain opaque alpha, 16-bit channels are

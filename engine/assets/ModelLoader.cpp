@@ -1,5 +1,6 @@
 #include "assets/ModelLoader.h"
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <tuple>
@@ -225,22 +226,22 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
         }
         if (n.camera >= 0 && n.camera < int(model.cameras.size())) {
             const ImportedCamera& c = model.cameras[size_t(n.camera)];
+            Camera camera;
+            camera.position = glm::vec3(world[3]);
+            camera.target = camera.position + glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
+            camera.up = glm::normalize(glm::vec3(world * glm::vec4(0, 1, 0, 0)));
+            camera.nearPlane = c.znear;
             if (c.type == ImportedCamera::Type::Perspective) {
-                Camera camera;
-                camera.position = glm::vec3(world[3]);
-                camera.target = camera.position + glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
-                camera.up = glm::normalize(glm::vec3(world * glm::vec4(0, 1, 0, 0)));
                 camera.yfov = c.yfov;
-                camera.nearPlane = c.znear;
                 camera.farPlane = c.zfar.value_or(c.znear * 100000.0f);
                 if (c.aspectRatio) camera.aspect = *c.aspectRatio;
-                out.cameras.push_back(camera);
             } else {
-                ImportWarning warning;
-                warning.where.file = model.sourceName;
-                warning.message = str("orthographic camera '", c.name, "' is not supported; ignored");
-                out.warnings.push_back(std::move(warning));
+                camera.orthographic = true;
+                camera.ymag = std::fabs(c.ymag);
+                camera.aspect = std::fabs(c.xmag / c.ymag); // the file's shape until a viewport sets its own
+                camera.farPlane = c.zfar.value_or(c.znear + 100.0f);
             }
+            out.cameras.push_back(LoadedCamera{camera, c.name, n.camera});
         }
         for (auto c = n.children.rbegin(); c != n.children.rend(); ++c) stack.push_back({*c, &node, depth + 1});
     }

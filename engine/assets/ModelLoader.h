@@ -30,10 +30,17 @@ struct ModelLoadOptions {
     std::shared_ptr<const AnimationRig> sharedRig;
 };
 
+/// A camera of the model, placed in world space.
+struct LoadedCamera {
+    Camera camera;    ///< aspect from the file when it gives one (xmag / ymag for orthographic)
+    std::string name; ///< the glTF camera's name (may be empty)
+    int index = -1;   ///< the glTF camera's index in the file
+};
+
 struct LoadedModel {
     Node* root = nullptr; ///< the node holding the model's root nodes
     std::vector<std::shared_ptr<PbrMaterial>> materials;
-    std::vector<Camera> cameras; ///< the model's cameras, in world space (aspect from the file when given)
+    std::vector<LoadedCamera> cameras; ///< one per node that names a camera, in node order
     Bounds bounds;               ///< world bounds after loading
     size_t lightsAdded = 0;
     std::vector<ImportWarning> warnings;

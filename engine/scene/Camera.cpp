@@ -47,7 +47,10 @@ glm::mat4 Camera::view() const {
     return glm::lookAt(position, target, upv);
 }
 
-glm::mat4 Camera::projection() const { return glm::perspective(yfov, aspect, nearPlane, farPlane); }
+glm::mat4 Camera::projection() const {
+    if (orthographic) return glm::ortho(-ymag * aspect, ymag * aspect, -ymag, ymag, nearPlane, farPlane);
+    return glm::perspective(yfov, aspect, nearPlane, farPlane);
+}
 
 namespace {
 /// Centre and radius in double: bounds near the float limit (±1e38) overflow a float radius.

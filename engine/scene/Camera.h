@@ -23,8 +23,8 @@ struct Frustum {
     bool intersectsSphere(const glm::vec3& center, float radius) const;
 };
 
-/// A perspective camera, right-handed, +Y up, looking down −Z in view space (glTF's
-/// convention). Projection maps depth to GL's [−1, 1].
+/// A perspective or orthographic camera, right-handed, +Y up, looking down −Z in view space
+/// (glTF's convention). Projection maps depth to GL's [−1, 1].
 class Camera {
 public:
     glm::vec3 position{0.0f, 2.0f, 5.0f};
@@ -34,6 +34,11 @@ public:
     float nearPlane = 0.1f;
     float farPlane = 1000.0f;
     float aspect = 16.0f / 9.0f;
+    /// Orthographic (glTF's `orthographic` camera): a box `2·ymag` high, as wide as `aspect`
+    /// makes it (the viewport decides the width, as with yfov), so an object's size on screen
+    /// does not depend on its distance. `yfov` is unused then.
+    bool orthographic = false;
+    float ymag = 1.0f; ///< half the height of the view box, metres
 
     glm::mat4 view() const;
     glm::mat4 projection() const;

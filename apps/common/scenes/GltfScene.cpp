@@ -1,5 +1,7 @@
 #include "common/scenes/GltfScene.h"
 
+#include <algorithm>
+
 #include "assets/GltfImporter.h"
 #include "assets/ImageLoader.h"
 #include "assets/ModelLoader.h"
@@ -20,6 +22,24 @@ std::filesystem::path findSampleModel(const std::filesystem::path& shared, std::
     }
     return {};
 }
+
+namespace {
+
+/// The camera `options.camera` names: a glTF camera index when it is all digits, else a name.
+Camera pickCamera(const LoadedModel& loaded, const GltfSceneOptions& options) {
+    const std::string& wanted = options.camera;
+    const bool byIndex = std::all_of(wanted.begin(), wanted.end(), [](char c) { return c >= '0' && c <= '9'; });
+    for (const LoadedCamera& c : loaded.cameras)
+        if (byIndex ? wanted.size() < 10 && c.index == std::stoi(wanted) : c.name == wanted) return c.camera;
+    std::vector<std::string> names;
+    for (const LoadedCamera& c : loaded.cameras)
+        names.push_back(c.name.empty() ? str(c.index) : str(c.index, " '", c.name, "'"));
+    throw Error(SourceLocation{options.model.string()},
+                str("--camera '", wanted, "': ", names.empty() ? "the model places no camera"
+                                                              : str("the model's cameras are ", join(names, ", "))));
+}
+
+} // namespace
 
 BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options) {
     BuiltScene built;
@@ -78,6 +98,7 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
                     str("the model's bounds (", b.min.x, ", ", b.min.y, ", ", b.min.z, ") to (", b.max.x, ", ", b.max.y, ", ",
                         b.max.z, ") are too large or not finite: no float depth range can frame them"));
     }
+    if (!options.camera.empty()) built.camera = pickCamera(loaded, options);
     built.counts = {{"meshes", model.meshes.size()}, {"materials", model.materials.size()}, {"lights", loaded.lightsAdded}};
     return built;
 }

@@ -22,8 +22,14 @@ struct GltfSceneOptions {
     /// empty = no animation plays. `animationTime` is the time in seconds it is posed at.
     std::string animation;
     float animationTime = 0.0f;
+    /// A camera of the file to look through, by name or by index in the file's `cameras`;
+    /// empty = a camera framing the model. Its aspect is the file's until the caller sets the
+    /// viewport's.
+    std::string camera;
 };
 
+/// Throws th::Error naming the model when `options.camera` names no camera of it (the message
+/// lists the cameras it has).
 BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options);
 
 /// The shared samples folder's path to a sample model ("DamagedHelmet" → .../glTF/DamagedHelmet.gltf

@@ -272,7 +272,7 @@ def main():
     doc = b.gltf(meshes=[{"name": "bad indices", "primitives": [{"attributes": {"POSITION": pos}, "indices": idx}]}], nodes=[{"mesh": 0}])
     write("index_out_of_range.gltf", dump(doc))
 
-    _, doc = triangle(extensionsUsed=["KHR_draco_mesh_compression"], extensionsRequired=["KHR_draco_mesh_compression"])
+    _, doc = triangle(extensionsUsed=["KHR_texture_basisu"], extensionsRequired=["KHR_texture_basisu"])
     write("required_extension.gltf", dump(doc))
 
     _, doc = triangle(uri="../secret.bin")

@@ -1,0 +1,163 @@
+#include "assets/GltfMeshoptDecoder.h"
+
+#include <algorithm>
+
+#include <meshoptimizer.h>
+
+#include "assets/GltfImportContext.h"
+#include "assets/GltfJsonPatch.h"
+#include "core/Str.h"
+
+namespace th {
+
+namespace {
+
+constexpr const char* kExtension = "EXT_meshopt_compression";
+
+struct Stream {
+    int buffer = -1;
+    uint64_t byteOffset = 0, byteLength = 0, byteStride = 0, count = 0;
+    std::string mode, filter = "NONE";
+};
+
+/// Reads the extension object; a value of the wrong type is an error naming the key.
+Stream readStream(GltfImportContext& ctx, int view, const tinygltf::Value& ext) {
+    const SourceLocation where = ctx.at("bufferViews", view);
+    auto number = [&](const char* key, bool required, uint64_t fallback) -> uint64_t {
+        const tinygltf::Value& v = ext.Get(key);
+        if (!ext.Has(key)) {
+            if (required) throw Error(where, str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
+            return fallback;
+        }
+        double d = v.IsNumber() ? v.GetNumberAsDouble() : -1.0;
+        if (!v.IsNumber() || d < 0 || d != double(uint64_t(d)))
+            throw Error(where, str("bufferView ", view, ": ", kExtension, " '", key, "' must be a non-negative integer"));
+        return uint64_t(d);
+    };
+    auto text = [&](const char* key, const char* fallback) -> std::string {
+        if (!ext.Has(key)) {
+            if (!fallback) throw Error(where, str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
+            return fallback;
+        }
+        if (!ext.Get(key).IsString())
+            throw Error(where, str("bufferView ", view, ": ", kExtension, " '", key, "' must be a string"));
+        return ext.Get(key).Get<std::string>();
+    };
+    Stream s;
+    const uint64_t buffer = number("buffer", true, 0);
+    if (buffer >= ctx.model.buffers.size())
+        throw Error(where, str("bufferView ", view, ": ", kExtension, " buffer ", buffer, " does not exist (the file has ",
+                               ctx.model.buffers.size(), ")"));
+    s.buffer = int(buffer);
+    s.byteOffset = number("byteOffset", false, 0);
+    s.byteLength = number("byteLength", true, 0);
+    s.byteStride = number("byteStride", true, 0);
+    s.count = number("count", true, 0);
+    s.mode = text("mode", nullptr);
+    s.filter = text("filter", "NONE");
+    return s;
+}
+
+/// Decodes one stream, or says why it cannot.
+std::string decode(const Stream& s, const std::vector<unsigned char>& source, std::vector<unsigned char>& out) {
+    if (s.byteOffset > source.size() || s.byteLength > source.size() - s.byteOffset)
+        return str("its compressed bytes [", s.byteOffset, ", ", s.byteOffset + s.byteLength,
+                   ") lie outside buffer ", s.buffer, " (", source.size(), " bytes)");
+    if (s.count > (uint64_t(1) << 28)) return str("count ", s.count, " is beyond the importer's limit");
+    const unsigned char* bytes = source.data() + s.byteOffset;
+    const size_t size = size_t(s.byteLength);
+    out.assign(size_t(s.count * s.byteStride), 0);
+    int rc = 0;
+    if (s.mode == "ATTRIBUTES") {
+        if (s.byteStride == 0 || s.byteStride % 4 != 0 || s.byteStride > 256)
+            return str("mode ATTRIBUTES needs a byteStride that is a multiple of 4 up to 256, not ", s.byteStride);
+        rc = meshopt_decodeVertexBuffer(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size);
+    } else if (s.mode == "TRIANGLES" || s.mode == "INDICES") {
+        if (s.byteStride != 2 && s.byteStride != 4)
+            return str("mode ", s.mode, " needs a byteStride of 2 or 4, not ", s.byteStride);
+        if (s.mode == "TRIANGLES" && s.count % 3 != 0)
+            return str("mode TRIANGLES needs a count that is a multiple of 3, not ", s.count);
+        rc = s.mode == "TRIANGLES"
+                 ? meshopt_decodeIndexBuffer(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size)
+                 : meshopt_decodeIndexSequence(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size);
+    } else {
+        return str("mode '", s.mode, "' is not ATTRIBUTES, TRIANGLES or INDICES");
+    }
+    if (rc != 0) return str("the ", s.mode, " stream does not decode (meshoptimizer error ", rc, ")");
+    if (s.filter == "NONE") return {};
+    if (s.mode != "ATTRIBUTES") return str("filter ", s.filter, " applies only to mode ATTRIBUTES");
+    if (s.filter == "OCTAHEDRAL") {
+        if (s.byteStride != 4 && s.byteStride != 8) return "filter OCTAHEDRAL needs a byteStride of 4 or 8";
+        meshopt_decodeFilterOct(out.data(), size_t(s.count), size_t(s.byteStride));
+    } else if (s.filter == "QUATERNION") {
+        if (s.byteStride != 8) return "filter QUATERNION needs a byteStride of 8";
+        meshopt_decodeFilterQuat(out.data(), size_t(s.count), size_t(s.byteStride));
+    } else if (s.filter == "EXPONENTIAL") {
+        meshopt_decodeFilterExp(out.data(), size_t(s.count), size_t(s.byteStride));
+    } else {
+        return str("filter '", s.filter, "' is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL");
+    }
+    return {};
+}
+
+} // namespace
+
+void prepareGltfMeshoptFallbackBuffers(GltfImportContext& ctx) {
+    const json::Value* buffers = ctx.doc.find("buffers");
+    if (!buffers || !buffers->isArray()) return;
+    for (size_t b = 0; b < buffers->asArray().size(); ++b) {
+        const json::Value& buffer = buffers->asArray()[b];
+        if (!buffer.isObject() || buffer.find("uri") || (ctx.isBinary && b == 0)) continue;
+        const json::Value* ext = buffer.find("extensions");
+        const json::Value* meshopt = ext && ext->isObject() ? ext->find(kExtension) : nullptr;
+        const json::Value* length = buffer.find("byteLength");
+        if (!meshopt || !length || !length->isNumber()) continue;
+        const double bytes = length->asNumber();
+        // The placeholder costs 4/3 of the buffer in text; the decoded views need as much.
+        if (!(bytes >= 0) || bytes > double(ctx.options.maxFileBytes)) continue;
+        std::string uri = "\"uri\": \"data:application/octet-stream;base64,";
+        const size_t n = size_t(bytes);
+        uri.append(n / 3 * 4, 'A');
+        if (n % 3 == 1) uri += "AA==";
+        if (n % 3 == 2) uri += "AAA=";
+        uri += "\", ";
+        if (insertIntoGltfObject(ctx, buffer, std::move(uri))) ctx.meshoptPlaceholderBuffers.insert(int(b));
+    }
+}
+
+void decodeGltfMeshoptBufferViews(GltfImportContext& ctx) {
+    tinygltf::Model& model = ctx.model;
+    const bool required = std::count(model.extensionsRequired.begin(), model.extensionsRequired.end(), kExtension) > 0;
+    for (size_t v = 0; v < model.bufferViews.size(); ++v) {
+        tinygltf::BufferView& view = model.bufferViews[v];
+        const tinygltf::Value* ext = gltfExtension(view.extensions, kExtension);
+        if (!ext) continue;
+        const SourceLocation where = ctx.at("bufferViews", int(v));
+        const Stream s = readStream(ctx, int(v), *ext);
+        std::vector<unsigned char> decoded;
+        std::string problem = decode(s, model.buffers[size_t(s.buffer)].data, decoded);
+        if (problem.empty() && s.count * s.byteStride != view.byteLength)
+            problem = str("it decodes to ", s.count, " × ", s.byteStride, " = ", s.count * s.byteStride,
+                          " bytes, but the buffer view is ", view.byteLength, " bytes long");
+        if (!problem.empty()) {
+            const bool hasFallback = view.buffer >= 0 && size_t(view.buffer) < model.buffers.size() &&
+                                     !ctx.meshoptPlaceholderBuffers.count(view.buffer) &&
+                                     view.byteLength > 0 &&
+                                     model.buffers[size_t(view.buffer)].data.size() >= view.byteOffset + view.byteLength;
+            if (required || !hasFallback)
+                throw Error(where, str("bufferView ", v, ": ", kExtension, ": ", problem,
+                                       hasFallback ? "" : "; the file gives no uncompressed fallback"));
+            ctx.warn(where, str("bufferView ", v, ": ", kExtension, ": ", problem,
+                                "; the uncompressed fallback in buffer ", view.buffer, " is used"));
+            continue;
+        }
+        tinygltf::Buffer buffer;
+        buffer.name = str("bufferView ", v, " decoded");
+        buffer.data = std::move(decoded);
+        model.buffers.push_back(std::move(buffer));
+        view.buffer = int(model.buffers.size() - 1);
+        view.byteOffset = 0;
+    }
+}
+
+} // namespace th

@@ -1,0 +1,42 @@
+#include "assets/MeshLod.h"
+
+#include <algorithm>
+
+#include <meshoptimizer.h>
+
+namespace th {
+
+MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError) {
+    MeshLodLevel level;
+    std::vector<Submesh> ranges = mesh.submeshes;
+    if (ranges.empty()) ranges.push_back(Submesh{0, uint32_t(mesh.indices.size()), -1});
+    ratio = std::clamp(ratio, 0.0f, 1.0f);
+    float worst = 0.0f;
+    for (const Submesh& s : ranges) {
+        if (s.indexCount % 3 != 0 || size_t(s.firstIndex) + s.indexCount > mesh.indices.size()) continue;
+        const size_t target = std::max<size_t>(3, size_t(float(s.indexCount / 3) * ratio) * 3);
+        std::vector<uint32_t> out(s.indexCount);
+        float error = 0.0f;
+        const size_t n = meshopt_simplify(out.data(), mesh.indices.data() + s.firstIndex, s.indexCount,
+                                          &mesh.positions[0].x, mesh.vertexCount(), sizeof(glm::vec3), target,
+                                          maxError, 0, &error);
+        out.resize(n);
+        level.submeshes.push_back(Submesh{uint32_t(level.indices.size()), uint32_t(n), s.material});
+        level.indices.insert(level.indices.end(), out.begin(), out.end());
+        worst = std::max(worst, error);
+    }
+    level.error = worst;
+    return level;
+}
+
+std::vector<MeshLodLevel> buildMeshLods(const MeshData& mesh, int levels, float ratio, float maxError) {
+    std::vector<MeshLodLevel> out;
+    float r = 1.0f;
+    for (int i = 0; i < levels; ++i) {
+        r *= ratio;
+        out.push_back(simplifyMesh(mesh, r, maxError));
+    }
+    return out;
+}
+
+} // namespace th

@@ -1,0 +1,67 @@
+#include "assets/MeshOptimizer.h"
+
+#include <meshoptimizer.h>
+
+namespace th {
+
+namespace {
+
+template <typename T>
+void remap(std::vector<T>& values, const std::vector<unsigned>& table, size_t newCount) {
+    if (values.empty()) return;
+    std::vector<T> out(newCount);
+    meshopt_remapVertexBuffer(out.data(), values.data(), values.size(), sizeof(T), table.data());
+    values = std::move(out);
+}
+
+std::vector<Submesh> rangesOf(const MeshData& mesh) {
+    if (!mesh.submeshes.empty()) return mesh.submeshes;
+    return {Submesh{0, uint32_t(mesh.indices.size()), -1}};
+}
+
+} // namespace
+
+float vertexCacheMissRatio(const MeshData& mesh, unsigned cacheSize) {
+    if (mesh.indices.size() < 3) return 0.0f;
+    meshopt_VertexCacheStatistics s =
+        meshopt_analyzeVertexCache(mesh.indices.data(), mesh.indices.size(), mesh.vertexCount(), cacheSize, 0, 0);
+    return s.acmr;
+}
+
+void optimizeMeshOrder(MeshData& mesh) {
+    const size_t n = mesh.vertexCount();
+    if (n == 0 || mesh.indices.size() < 3 || mesh.indices.size() % 3 != 0) return;
+    for (const Submesh& s : rangesOf(mesh)) {
+        if (s.indexCount % 3 != 0 || size_t(s.firstIndex) + s.indexCount > mesh.indices.size()) return;
+        uint32_t* range = mesh.indices.data() + s.firstIndex;
+        meshopt_optimizeVertexCache(range, range, s.indexCount, n);
+    }
+    std::vector<unsigned> table(n);
+    const size_t used = meshopt_optimizeVertexFetchRemap(table.data(), mesh.indices.data(), mesh.indices.size(), n);
+    meshopt_remapIndexBuffer(mesh.indices.data(), mesh.indices.data(), mesh.indices.size(), table.data());
+    // Every per-vertex array of MeshData, so that none is left in the old order: a new array
+    // in MeshData changes its size, and this assert asks for it to be remapped here.
+    static_assert(sizeof(MeshData) == sizeof(std::string) + 14 * sizeof(std::vector<int>),
+                  "MeshData has a new member: remap it below if it is per vertex, then update this count");
+    remap(mesh.positions, table, used);
+    remap(mesh.normals, table, used);
+    remap(mesh.tangents, table, used);
+    remap(mesh.uv0, table, used);
+    remap(mesh.uv1, table, used);
+    remap(mesh.colors, table, used);
+    remap(mesh.joints0, table, used);
+    remap(mesh.joints1, table, used);
+    remap(mesh.weights0, table, used);
+    remap(mesh.weights1, table, used);
+    static_assert(sizeof(MorphTarget) == 6 * sizeof(std::vector<int>), "MorphTarget has a new member: remap it below");
+    for (MorphTarget& target : mesh.targets) {
+        remap(target.positions, table, used);
+        remap(target.normals, table, used);
+        remap(target.tangents, table, used);
+        remap(target.uv0, table, used);
+        remap(target.uv1, table, used);
+        remap(target.colors, table, used);
+    }
+}
+
+} // namespace th
