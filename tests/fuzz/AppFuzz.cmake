@@ -12,8 +12,10 @@ function(th_app_fuzzer name)
   add_test(NAME fuzz.${name} COMMAND th_fuzz_${name} -runs=0 ${CMAKE_CURRENT_SOURCE_DIR}/corpus/${name})
   set_tests_properties(fuzz.${name} PROPERTIES LABELS fuzz)
 endfunction()
-# SceneFile reads the hike's quality tiers (apps/hike/QualityTier), a GL-free file.
-set(scene_file_sources ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp ${PROJECT_SOURCE_DIR}/apps/hike/QualityTier.cpp)
+# SceneFile reads the hike's quality tiers (apps/hike/QualityTier) and a physical camera's
+# exposure (engine/scene/Exposure), both GL-free files.
+set(scene_file_sources ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp ${PROJECT_SOURCE_DIR}/apps/hike/QualityTier.cpp
+  ${PROJECT_SOURCE_DIR}/engine/scene/Exposure.cpp)
 th_app_fuzzer(scene_file SceneFileFuzzer.cpp ${scene_file_sources})
 th_app_fuzzer(capture_options CaptureOptionsFuzzer.cpp ${PROJECT_SOURCE_DIR}/apps/th-capture/CaptureOptions.cpp
   ${PROJECT_SOURCE_DIR}/apps/common/CommandLine.cpp ${scene_file_sources})
