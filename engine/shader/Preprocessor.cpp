@@ -939,7 +939,7 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
         throw Error(where(glsl::detail::countNewlines(base, base + open)),
                     "unterminated /* comment: no */ before the end of the shader");
     }
-    if (active) keep(pos);
+    if (active && pos < n) keep(pos); // nothing left after a last directive line: no empty run
     flush(n, n > start && text.back() != '\n' ? 1 : 0);
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
     if (definesPending) emitDefines();

@@ -222,3 +222,18 @@ TEST_CASE("Preprocessor fast path: generated texts read the same dead as live") 
     }
     CHECK(clean > 500); // the generator makes enough clean texts to mean something
 }
+
+TEST_CASE("Preprocessor fast path: a text ending in a directive line without a newline maps one origin per line") {
+    // Found by the preprocessor fuzz target: the empty run after a last #endif counted a line.
+    const ShaderDefines defines = {{"A", "1"}};
+    for (bool emitDefines : {false, true})
+        for (const char* text : {"x\n#if X\n#endif", "#if X\n#endif", "x\n#if A\ny\n#endif", "x\n#define Q 1", "x\ny"}) {
+            CAPTURE(text);
+            CAPTURE(emitDefines);
+            Preprocessor preprocessor;
+            PreprocessOptions options;
+            options.emitDefines = emitDefines;
+            ShaderText out = preprocessor.run(ShaderText::fromSource("end.glsl", text), defines, options);
+            CHECK(out.lines.size() == glsl::countLines(out.text));
+        }
+}
