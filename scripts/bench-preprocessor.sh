@@ -13,6 +13,8 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/rel}
+# Absolute: the Babylon half runs th-shader from its own folder.
+build=$(cd "$build" 2>/dev/null && pwd || echo "$build")
 repeat=${2:-300}
 th="$build/apps/th-shader/th-shader"
 bench="$build/apps/bench-shader/bench-shader"
