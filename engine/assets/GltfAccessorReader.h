@@ -10,6 +10,7 @@
 
 #include <tiny_gltf.h>
 
+#include "assets/GltfDiagnostics.h"
 #include "core/Error.h"
 
 namespace th {
@@ -28,9 +29,10 @@ struct AccessorFloats {
 
 class GltfAccessorReader {
 public:
-    /// `locate` turns an accessor index into a place in the file for messages.
+    /// `locate` turns a JSON pointer into a place in the file for messages. Every error is a
+    /// GltfError with the glTF-Validator's code and the pointer of the value at fault.
     GltfAccessorReader(const tinygltf::Model& model, GltfAccessorLimits limits,
-                       std::function<SourceLocation(int accessor)> locate);
+                       std::function<SourceLocation(std::string_view pointer)> locate);
 
     /// Element count of a valid accessor index (throws for an invalid one).
     size_t count(int accessor, const std::string& what) const;
@@ -59,12 +61,16 @@ private:
     /// Validates the accessor and its byte range; `allowed` empty = any SCALAR/VECn.
     Layout layout(int accessor, std::initializer_list<int> allowed, const std::string& what);
     /// Bounds-checked pointer to `bytes` bytes at `offset` of buffer view `view`.
-    const uint8_t* viewBytes(int accessor, int view, uint64_t offset, uint64_t bytes, const std::string& what) const;
-    Error error(int accessor, const std::string& what, const std::string& problem) const;
+    /// `key` is where the view is named below the accessor ("" or "/sparse/indices").
+    const uint8_t* viewBytes(int accessor, int view, uint64_t offset, uint64_t bytes, const std::string& what,
+                             std::string_view key) const;
+    /// "accessor 3 (mesh 0 primitive 0 POSITION): problem" at /accessors/3`key`.
+    GltfError error(int accessor, const char* code, std::string_view key, const std::string& what,
+                    const std::string& problem) const;
 
     const tinygltf::Model& mModel;
     GltfAccessorLimits mLimits;
-    std::function<SourceLocation(int)> mLocate;
+    std::function<SourceLocation(std::string_view)> mLocate;
     uint64_t mTotalElements = 0;
 };
 

@@ -26,6 +26,8 @@ std::optional<Interpolation> interpolationOf(const std::string& i) {
 
 // Thrown inside one animation to drop it; caught below.
 struct BrokenClip {
+    std::string code; // a string: it may come from an exception that is gone when this is caught
+    std::string pointer;
     std::string why;
 };
 
@@ -39,6 +41,7 @@ void readGltfAnimations(GltfImportContext& ctx) {
         const std::string label = src.name.empty() ? str("animation ", a) : str("animation ", a, " '", src.name, "'");
         AnimationClip clip;
         clip.name = src.name.empty() ? str("animation ", a) : src.name;
+        const std::string animation = str("/animations/", a);
         try {
             // Each sampler's width follows from the channels that read it.
             std::vector<size_t> width(src.samplers.size(), 0);
@@ -47,15 +50,18 @@ void readGltfAnimations(GltfImportContext& ctx) {
                 const tinygltf::AnimationChannel& ch = src.channels[c];
                 std::optional<AnimationPath> path = pathOf(ch.target_path);
                 if (!path) {
-                    ctx.warn(ctx.at("animations", int(a)), str(label, ": channel ", c, " animates '", ch.target_path,
-                                                               "', which is not supported; that channel is ignored"));
+                    ctx.warn("VALUE_NOT_IN_LIST", str(animation, "/channels/", c, "/target/path"),
+                             str(label, ": channel ", c, " animates '", ch.target_path,
+                                 "', which is not supported; that channel is ignored"));
                     continue;
                 }
                 if (ch.target_node < 0 || size_t(ch.target_node) >= out.nodes.size())
-                    throw BrokenClip{str("channel ", c, " targets node ", ch.target_node,
+                    throw BrokenClip{"UNRESOLVED_REFERENCE", str(animation, "/channels/", c, "/target/node"),
+                                     str("channel ", c, " targets node ", ch.target_node,
                                          ", which does not exist (the file has ", out.nodes.size(), " nodes)")};
                 if (ch.sampler < 0 || size_t(ch.sampler) >= src.samplers.size())
-                    throw BrokenClip{str("channel ", c, " reads sampler ", ch.sampler,
+                    throw BrokenClip{"UNRESOLVED_REFERENCE", str(animation, "/channels/", c, "/sampler"),
+                                     str("channel ", c, " reads sampler ", ch.sampler,
                                          ", which does not exist (the animation has ", src.samplers.size(), ")")};
                 size_t w = 3;
                 if (*path == AnimationPath::Rotation) w = 4;
@@ -63,12 +69,16 @@ void readGltfAnimations(GltfImportContext& ctx) {
                     const ImportedNode& node = out.nodes[size_t(ch.target_node)];
                     w = node.mesh >= 0 ? out.meshes[size_t(node.mesh)].targets.size() : 0;
                     if (w == 0)
-                        throw BrokenClip{str("channel ", c, " animates the weights of node ", ch.target_node,
+                        throw BrokenClip{"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS",
+                                         str(animation, "/channels/", c, "/target/node"),
+                                         str("channel ", c, " animates the weights of node ", ch.target_node,
                                              ", which has no morph targets")};
                 }
                 size_t& sw = width[size_t(ch.sampler)];
                 if (sw != 0 && sw != w)
-                    throw BrokenClip{str("sampler ", ch.sampler, " is read as ", sw, " and as ", w, " components")};
+                    throw BrokenClip{"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT",
+                                     str(animation, "/channels/", c, "/sampler"),
+                                     str("sampler ", ch.sampler, " is read as ", sw, " and as ", w, " components")};
                 sw = w;
                 quaternion[size_t(ch.sampler)] = *path == AnimationPath::Rotation;
                 clip.channels.push_back({ch.sampler, ch.target_node, *path});
@@ -78,7 +88,8 @@ void readGltfAnimations(GltfImportContext& ctx) {
                 AnimationSampler sampler;
                 std::optional<Interpolation> interpolation = interpolationOf(ss.interpolation);
                 if (!interpolation)
-                    throw BrokenClip{str("sampler ", s, ": interpolation '", ss.interpolation,
+                    throw BrokenClip{"VALUE_NOT_IN_LIST", str(animation, "/samplers/", s, "/interpolation"),
+                                     str("sampler ", s, ": interpolation '", ss.interpolation,
                                          "' is not STEP, LINEAR or CUBICSPLINE")};
                 sampler.interpolation = *interpolation;
                 sampler.width = width[s];
@@ -94,21 +105,29 @@ void readGltfAnimations(GltfImportContext& ctx) {
                     sampler.times = std::move(input.values);
                     sampler.values = std::move(output.values);
                 } catch (const Error& e) {
-                    throw BrokenClip{str("sampler ", s, ": ", e.message())};
+                    const auto* coded = dynamic_cast<const GltfError*>(&e);
+                    throw BrokenClip{coded ? coded->code().c_str() : "ANIMATION_SAMPLER_INVALID",
+                                     coded ? coded->pointer() : str(animation, "/samplers/", s),
+                                     str("sampler ", s, ": ", e.message())};
                 }
                 if (sampler.values.size() % sampler.width != 0)
-                    throw BrokenClip{str("sampler ", s, ": ", sampler.values.size(),
-                                         " output values are not a whole number of ", sampler.width,
-                                         "-component values")};
-                if (std::string why = sampler.validate(); !why.empty()) throw BrokenClip{str("sampler ", s, ": ", why)};
+                    throw BrokenClip{
+                        "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", str(animation, "/samplers/", s, "/output"),
+                        str("sampler ", s, ": ", sampler.values.size(), " output values are not a whole number of ",
+                            sampler.width, "-component values")};
+                if (std::string why = sampler.validate(); !why.empty())
+                    throw BrokenClip{"ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID",
+                                     str(animation, "/samplers/", s, "/input"), str("sampler ", s, ": ", why)};
                 clip.samplers.push_back(std::move(sampler));
             }
         } catch (const BrokenClip& broken) {
-            ctx.warn(ctx.at("animations", int(a)), str(label, ": ", broken.why, "; the model loads without this clip"));
+            ctx.warn(broken.code.c_str(), broken.pointer,
+                     str(label, ": ", broken.why, "; the model loads without this clip"));
             continue;
         }
         if (clip.channels.empty()) {
-            ctx.warn(ctx.at("animations", int(a)), str(label, ": no channel it can play; the model loads without it"));
+            ctx.warn("EMPTY_ENTITY", animation + "/channels",
+                     str(label, ": no channel it can play; the model loads without it"));
             continue;
         }
         out.animations.push_back(std::move(clip));

@@ -158,16 +158,18 @@ void decodeGltfDracoPrimitives(GltfImportContext& ctx) {
             const tinygltf::Value* ext = gltfExtension(prim.extensions, kExtension);
             if (!ext) continue;
             const std::string label = str(ctx.meshLabel(int(m)), " primitive ", p);
-            const SourceLocation where = ctx.at("meshes", int(m));
+            const std::string pointer = str("/meshes/", m, "/primitives/", p, "/extensions/", kExtension);
             DecodedPrimitive result;
             const std::string problem = decodePrimitive(ctx, prim, *ext, result);
             if (!problem.empty()) {
                 const bool fallback = hasUncompressedFallback(ctx, model, prim);
                 if (required || !fallback)
-                    throw Error(where, str(label, ": ", kExtension, ": ", problem,
-                                           fallback ? "" : "; the file gives no uncompressed fallback"));
-                ctx.warn(where, str(label, ": ", kExtension, ": ", problem,
-                                    "; the primitive's uncompressed accessors are used"));
+                    throw ctx.error("DRACO_DECODE_FAILED", pointer,
+                                    str(label, ": ", kExtension, ": ", problem,
+                                        fallback ? "" : "; the file gives no uncompressed fallback"));
+                ctx.warn(
+                    "DRACO_DECODE_FAILED", pointer,
+                    str(label, ": ", kExtension, ": ", problem, "; the primitive's uncompressed accessors are used"));
                 continue;
             }
             for (auto& [accessorIndex, bytes] : result.accessors) {

@@ -141,32 +141,48 @@ void splitContainer(GltfImportContext& ctx) {
     ctx.isBinary = ctx.bytes.size() >= 4 && std::memcmp(ctx.bytes.data(), "glTF", 4) == 0;
     if (!ctx.isBinary) {
         if (endsWith(ctx.name, ".glb") || endsWith(ctx.name, ".GLB"))
-            throw Error(file, "not a binary glTF file: it does not start with the 'glTF' magic");
+            throw GltfError(file, "not a binary glTF file: it does not start with the 'glTF' magic",
+                            "GLB_INVALID_MAGIC", "");
         ctx.json = ctx.bytes;
         ctx.jsonName = ctx.name;
-        if (ctx.json.empty()) throw Error(file, "file is empty");
+        if (ctx.json.empty()) throw GltfError(file, "file is empty", "INVALID_JSON", "");
         return;
     }
     if (ctx.bytes.size() < 20)
-        throw Error(file, str("truncated .glb: a binary glTF has at least 20 bytes of headers, this file has ",
-                              ctx.bytes.size()));
+        throw GltfError(
+            file,
+            str("truncated .glb: a binary glTF has at least 20 bytes of headers, this file has ", ctx.bytes.size()),
+            "GLB_LENGTH_TOO_SMALL", "");
     uint32_t version = readU32(ctx.bytes, 4), length = readU32(ctx.bytes, 8);
-    if (version != 2) throw Error(file, str("binary glTF version ", version, " is not supported; only version 2 is"));
+    if (version != 2)
+        throw GltfError(file, str("binary glTF version ", version, " is not supported; only version 2 is"),
+                        "GLB_INVALID_VERSION", "");
     if (length > ctx.bytes.size())
-        throw Error(file, str("truncated .glb: its header says ", length, " bytes, the file has ", ctx.bytes.size()));
-    if (length < 20) throw Error(file, str("malformed .glb: its header says it is ", length, " bytes long"));
+        throw GltfError(file,
+                        str("truncated .glb: its header says ", length, " bytes, the file has ", ctx.bytes.size()),
+                        "GLB_LENGTH_MISMATCH", "");
+    if (length < 20)
+        throw GltfError(file, str("malformed .glb: its header says it is ", length, " bytes long"),
+                        "GLB_LENGTH_TOO_SMALL", "");
     uint32_t jsonLength = readU32(ctx.bytes, 12), jsonType = readU32(ctx.bytes, 16);
-    if (jsonType != 0x4E4F534A) throw Error(file, "malformed .glb: the first chunk is not the JSON chunk");
+    if (jsonType != 0x4E4F534A)
+        throw GltfError(file, "malformed .glb: the first chunk is not the JSON chunk", "GLB_UNEXPECTED_FIRST_CHUNK",
+                        "");
     if (jsonLength > length - 20)
-        throw Error(file,
-                    str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"));
+        throw GltfError(
+            file, str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"),
+            "GLB_CHUNK_TOO_BIG", "");
     uint64_t next = 20 + uint64_t(jsonLength);
     if (next < length) {
-        if (length - next < 8) throw Error(file, "truncated .glb: a chunk header is cut short");
+        if (length - next < 8)
+            throw GltfError(file, "truncated .glb: a chunk header is cut short", "GLB_UNEXPECTED_END_OF_CHUNK_HEADER",
+                            "");
         uint32_t binLength = readU32(ctx.bytes, size_t(next));
         if (binLength > length - next - 8)
-            throw Error(file, str("truncated .glb: the BIN chunk says ", binLength, " bytes, only ", length - next - 8,
-                                  " follow"));
+            throw GltfError(
+                file,
+                str("truncated .glb: the BIN chunk says ", binLength, " bytes, only ", length - next - 8, " follow"),
+                "GLB_CHUNK_TOO_BIG", "");
     }
     ctx.bytes = ctx.bytes.substr(0, length);
     ctx.json = ctx.bytes.substr(20, jsonLength);
@@ -179,23 +195,30 @@ void checkDocument(GltfImportContext& ctx) {
     try {
         ctx.doc = json::parse(ctx.json, ctx.jsonName);
     } catch (const Error& e) {
-        throw Error(e.where(), "malformed glTF JSON: " + e.message());
+        throw GltfError(e.where(), "malformed glTF JSON: " + e.message(), "INVALID_JSON", "");
     }
-    if (!ctx.doc.isObject()) throw Error(ctx.doc.where(), "a glTF file must be a JSON object");
+    if (!ctx.doc.isObject()) throw GltfError(ctx.doc.where(), "a glTF file must be a JSON object", "TYPE_MISMATCH", "");
     const json::Value* asset = ctx.doc.find("asset");
     const json::Value* version = asset && asset->isObject() ? asset->find("version") : nullptr;
     if (!version || !version->isString())
-        throw Error(asset ? asset->where() : ctx.doc.where(), "missing asset.version; is this a glTF 2.0 file?");
+        throw GltfError(asset ? asset->where() : ctx.doc.where(), "missing asset.version; is this a glTF 2.0 file?",
+                        "UNDEFINED_PROPERTY", asset ? "/asset" : "");
     if (!startsWith(version->asString(), "2."))
-        throw Error(version->where(), str("glTF version '", version->asString(), "' is not supported; only 2.x is"));
+        throw GltfError(version->where(), str("glTF version '", version->asString(), "' is not supported; only 2.x is"),
+                        "UNKNOWN_ASSET_MAJOR_VERSION", "/asset/version");
 
     if (const json::Value* required = ctx.doc.find("extensionsRequired"); required && required->isArray())
-        for (const json::Value& name : required->asArray()) {
-            if (!name.isString()) throw Error(name.where(), "extensionsRequired must list strings");
+        for (size_t i = 0; i < required->asArray().size(); ++i) {
+            const json::Value& name = required->asArray()[i];
+            const std::string pointer = str("/extensionsRequired/", i);
+            if (!name.isString())
+                throw GltfError(name.where(), "extensionsRequired must list strings", "ARRAY_TYPE_MISMATCH", pointer);
             if (!isSupportedExtension(name.asString())) {
                 std::vector<std::string> supported(std::begin(kSupportedExtensions), std::end(kSupportedExtensions));
-                throw Error(name.where(), str("the model requires extension '", name.asString(),
-                                              "', which is not supported (supported: ", join(supported, ", "), ")"));
+                throw GltfError(name.where(),
+                                str("the model requires extension '", name.asString(),
+                                    "', which is not supported (supported: ", join(supported, ", "), ")"),
+                                "UNSUPPORTED_EXTENSION", pointer);
             }
         }
     if (const json::Value* used = ctx.doc.find("extensionsUsed"); used && used->isArray())
@@ -231,6 +254,16 @@ uint64_t dataUriBytes(std::string_view uri, const SourceLocation& where, const s
     return payload.size() / 4 * 3 - padding;
 }
 
+/// resolveModelUri, its refusals (an escape, a scheme, a NUL) coded INVALID_URI at `pointer`.
+fs::path resolveUri(const GltfImportContext& ctx, const std::string& uri, const SourceLocation& where,
+                    const std::string& pointer) {
+    try {
+        return resolveModelUri(ctx.folder, uri, where);
+    } catch (const Error& e) {
+        throw GltfError(e.where(), e.message(), "INVALID_URI", pointer);
+    }
+}
+
 void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index) {
     const json::Value* uriValue = buffer.isObject() ? buffer.find("uri") : nullptr;
     if (!uriValue || !uriValue->isString()) return;
@@ -249,7 +282,7 @@ void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value&
                             "BUFFER_BYTE_LENGTH_MISMATCH", pointer + "/byteLength");
         return;
     }
-    fs::path path = resolveModelUri(ctx.folder, uri, where);
+    fs::path path = resolveUri(ctx, uri, where, pointer + "/uri");
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
         throw GltfError(where,
@@ -257,10 +290,14 @@ void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value&
                             ctx.folder.string(), "'"),
                         "IO_ERROR", pointer + "/uri");
     uint64_t size = fs::file_size(path, ec);
-    if (ec) throw Error(where, str("buffer ", index, ": cannot read the size of '", uriForMessage(uri), "'"));
+    if (ec)
+        throw GltfError(where, str("buffer ", index, ": cannot read the size of '", uriForMessage(uri), "'"),
+                        "IO_ERROR", pointer + "/uri");
     if (size > ctx.options.maxFileBytes)
-        throw Error(where, str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
-                               " bytes, more than the limit of ", ctx.options.maxFileBytes));
+        throw GltfError(where,
+                        str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
+                            " bytes, more than the limit of ", ctx.options.maxFileBytes),
+                        "FILE_TOO_LARGE", pointer + "/uri");
     if (declared > size)
         throw GltfError(length->where(),
                         str("buffer ", index, ": '", uriForMessage(uri), "' is ", size,
@@ -279,18 +316,20 @@ void checkImageUri(GltfImportContext& ctx, FileTable& files, const json::Value& 
     }
     const std::string& uri = uriValue->asString();
     SourceLocation where = uriValue->where();
-    fs::path path = resolveModelUri(ctx.folder, uri, where); // escaping is an error, not a fallback
+    fs::path path = resolveUri(ctx, uri, where, str("/images/", index, "/uri")); // escaping is an error, not a fallback
     std::error_code ec;
     uint64_t size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
     if (ec || size == 0) {
-        ctx.warn(where, str("image ", index, ": file '", uriForMessage(uri),
-                            "' not found (or empty) in the model folder; a checker texture stands in"));
+        ctx.warn("IO_ERROR", str("/images/", index, "/uri"),
+                 str("image ", index, ": file '", uriForMessage(uri),
+                     "' not found (or empty) in the model folder; a checker texture stands in"));
         ctx.imagesReported.insert(index);
         return;
     }
     if (size > ctx.options.maxFileBytes) {
-        ctx.warn(where, str("image ", index, ": '", uriForMessage(uri), "' is ", size,
-                            " bytes, more than the limit; a checker texture stands in"));
+        ctx.warn("FILE_TOO_LARGE", str("/images/", index, "/uri"),
+                 str("image ", index, ": '", uriForMessage(uri), "' is ", size,
+                     " bytes, more than the limit; a checker texture stands in"));
         ctx.imagesReported.insert(index);
         return;
     }
@@ -339,7 +378,8 @@ void parseWithTinygltf(GltfImportContext& ctx, FileTable& files) {
         for (size_t p = 0; (p = message.find(kSentinelFolder, p)) != std::string::npos; p += folder.size())
             message.replace(p, std::strlen(kSentinelFolder), folder);
         if (message.size() > 600) message = message.substr(0, 600) + "...";
-        throw Error(ctx.document(), str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message));
+        throw GltfError(ctx.document(), str("invalid glTF: ", message.empty() ? "tinygltf gave no reason" : message),
+                        "INVALID_GLTF", "");
     }
 }
 
@@ -355,7 +395,7 @@ void loadGltfDocument(GltfImportContext& context) {
     parseWithTinygltf(context, files);
     context.reader.emplace(context.model,
                            GltfAccessorLimits{context.options.maxAccessorElements, context.options.maxTotalElements},
-                           [&context](int accessor) { return context.at("accessors", accessor); });
+                           [&context](std::string_view pointer) { return context.locate(pointer); });
 }
 
 } // namespace th

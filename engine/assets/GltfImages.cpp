@@ -14,7 +14,7 @@ namespace {
 
 ImageRgba8 decodeOrFallback(GltfImportContext& ctx, int index, const std::string& name, bool& fallback) {
     const tinygltf::Image& src = ctx.model.images[size_t(index)];
-    SourceLocation where = ctx.at("images", index);
+    const std::string image = str("/images/", index);
     if (!ctx.options.decodeImages) {
         ImageRgba8 white(1, 1);
         std::fill(white.pixels.begin(), white.pixels.end(), uint8_t(255));
@@ -23,16 +23,19 @@ ImageRgba8 decodeOrFallback(GltfImportContext& ctx, int index, const std::string
     std::string_view bytes;
     if (src.bufferView >= 0) {
         if (size_t(src.bufferView) >= ctx.model.bufferViews.size())
-            throw Error(where, str("image ", index, ": bufferView ", src.bufferView, " does not exist"));
+            throw ctx.error("UNRESOLVED_REFERENCE", image + "/bufferView",
+                            str("image ", index, ": bufferView ", src.bufferView, " does not exist"));
         const tinygltf::BufferView& view = ctx.model.bufferViews[size_t(src.bufferView)];
         if (view.buffer < 0 || size_t(view.buffer) >= ctx.model.buffers.size())
-            throw Error(where,
-                        str("image ", index, ": bufferView ", src.bufferView, " names a buffer that does not exist"));
+            throw ctx.error(
+                "UNRESOLVED_REFERENCE", str("/bufferViews/", src.bufferView, "/buffer"),
+                str("image ", index, ": bufferView ", src.bufferView, " names a buffer that does not exist"));
         const auto& data = ctx.model.buffers[size_t(view.buffer)].data;
         if (view.byteLength > data.size() || view.byteOffset > data.size() - view.byteLength)
-            throw Error(where,
-                        str("image ", index, ": bufferView ", src.bufferView, " covers bytes [", view.byteOffset, ", ",
-                            uint64_t(view.byteOffset) + view.byteLength, ") of a buffer of ", data.size(), " bytes"));
+            throw ctx.error("BUFFER_VIEW_TOO_LONG", str("/bufferViews/", src.bufferView, "/byteLength"),
+                            str("image ", index, ": bufferView ", src.bufferView, " covers bytes [", view.byteOffset,
+                                ", ", uint64_t(view.byteOffset) + view.byteLength, ") of a buffer of ", data.size(),
+                                " bytes"));
         bytes = std::string_view(reinterpret_cast<const char*>(data.data()) + view.byteOffset, view.byteLength);
     } else if (src.as_is) {
         bytes = std::string_view(reinterpret_cast<const char*>(src.image.data()), src.image.size());
@@ -45,14 +48,16 @@ ImageRgba8 decodeOrFallback(GltfImportContext& ctx, int index, const std::string
     }
     if (bytes.empty()) {
         if (!ctx.imagesReported.count(index))
-            ctx.warn(where, str("image ", index, " ('", name, "') has no data; a checker texture stands in"));
+            ctx.warn("IMAGE_DATA_INVALID", image,
+                     str("image ", index, " ('", name, "') has no data; a checker texture stands in"));
         fallback = true;
         return checkerImage(8);
     }
     try {
         return decodeImage(bytes, name, ctx.options.maxImagePixels);
     } catch (const Error& e) {
-        ctx.warn(where, str("image ", index, ": ", e.what(), "; a checker texture stands in"));
+        ctx.warn("IMAGE_UNRECOGNIZED_FORMAT", image,
+                 str("image ", index, ": ", e.what(), "; a checker texture stands in"));
         fallback = true;
         return checkerImage(8);
     }
@@ -96,8 +101,9 @@ void assignGltfColorSpaces(GltfImportContext& ctx) {
         }
         auto key = std::make_pair(image, space);
         if (auto it = imageVariant.find(key); it != imageVariant.end()) return it->second;
-        ctx.warn(ctx.document(), str("image '", out.images[size_t(image)].name,
-                                     "' is used both as colour (sRGB) and as data (linear); it is duplicated"));
+        ctx.warn("IMAGE_COLOR_SPACE_CONFLICT", str("/images/", image),
+                 str("image '", out.images[size_t(image)].name,
+                     "' is used both as colour (sRGB) and as data (linear); it is duplicated"));
         ImportedImage copy = out.images[size_t(image)];
         out.images.push_back(std::move(copy));
         imageSpace.push_back(space);

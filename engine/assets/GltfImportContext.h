@@ -69,11 +69,23 @@ struct GltfImportContext {
     /// Where the JSON text is (for problems of the whole document).
     SourceLocation document() const { return SourceLocation{jsonName}; }
 
-    /// Logs a problem a viewer can live with and keeps it in the model's warnings.
+    /// Where the value at a JSON pointer ("/meshes/0/primitives/1/mode") starts in the JSON;
+    /// the nearest enclosing value's position when the pointer goes past what the file has.
+    SourceLocation locate(std::string_view pointer) const;
+
+    /// Logs a problem a viewer can live with and keeps it in the model's warnings and report,
+    /// with its code and the JSON pointer of the value at fault (its position comes from it).
+    void warn(const char* code, std::string pointer, std::string message);
+    /// The error to throw for a problem the renderer cannot draw past, with code and pointer.
+    GltfError error(const char* code, std::string pointer, std::string message) const;
+    /// An uncoded warning (IMPORT_WARNING, no pointer): being replaced by the coded one.
     void warn(SourceLocation where, std::string message);
     /// A warning with a validator code and JSON pointer, kept in the model's report (and
     /// logged with the document's warnings at the end of the import).
     void diagnose(const char* code, std::string pointer, SourceLocation where, std::string message);
+
+    /// "/meshes/3/primitives/1" for a primitive of `model` (found by its address).
+    std::string primitivePointer(const tinygltf::Primitive& primitive) const;
 
     /// "mesh 3 'Wheel'" (or "mesh 3" without a name).
     std::string meshLabel(int mesh) const;

@@ -61,7 +61,8 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
     GltfDiagnostics& report = ctx.out.report;
     report.file = ctx.name;
     auto importerWarnings = [&] {
-        for (const ImportWarning& w : ctx.out.warnings) report.add("IMPORT_WARNING", GltfSeverity::Warning, "", w.message, w.where);
+        for (const ImportWarning& w : ctx.out.warnings)
+            report.add(w.code, GltfSeverity::Warning, w.pointer, w.message, w.where);
     };
     bool documentChecked = false;
     try {
@@ -87,17 +88,28 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
         readGltfAnimations(ctx);
         readGltfScene(ctx);
     } catch (const Error& e) {
+        // tinygltf refuses some files (a sparse accessor without values) before the document
+        // checks run: run them now, and when they name the value at fault, that is the error.
+        const GltfError* coded = dynamic_cast<const GltfError*>(&e);
+        if (!documentChecked && coded && coded->code() == "INVALID_GLTF") {
+            GltfDiagnostics document = validateGltfJson(bytes, ctx.name);
+            report.messages.insert(report.messages.begin(), document.messages.begin(), document.messages.end());
+            documentChecked = true;
+            for (const GltfDiagnostic& m : document.messages)
+                if (m.severity == GltfSeverity::Error) {
+                    importerWarnings();
+                    if (options.report) *options.report = report;
+                    throw GltfError(m.where, str(m.code, " at ", m.pointer, ": ", m.message), m.code, m.pointer);
+                }
+        }
         // The report says everything met up to the error, then the error itself (once: the
         // document checks have listed theirs already).
         if (options.report) {
-            // tinygltf refuses some files (a sparse accessor without values) before the
-            // document checks run: run them now, so the report names the value at fault.
             if (!documentChecked) {
                 GltfDiagnostics document = validateGltfJson(bytes, ctx.name);
                 report.messages.insert(report.messages.begin(), document.messages.begin(), document.messages.end());
             }
             importerWarnings();
-            const GltfError* coded = dynamic_cast<const GltfError*>(&e);
             std::string code = coded ? coded->code() : "IMPORT_ERROR";
             std::string pointer = coded ? coded->pointer() : "";
             bool listed = std::any_of(report.messages.begin(), report.messages.end(),
@@ -107,15 +119,15 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
         }
         throw;
     }
-    importerWarnings();
-    // The document's warnings, grouped at the end (the importer's own are logged as they come).
-    size_t documentWarnings = report.count(GltfSeverity::Warning) - ctx.out.warnings.size();
-    if (documentWarnings > 0) {
+    // The document's warnings, grouped at the end (the importer's own, added after them, were
+    // logged as they came).
+    if (size_t documentWarnings = report.count(GltfSeverity::Warning); documentWarnings > 0) {
         std::string lines;
         for (const GltfDiagnostic& m : report.messages)
-            if (m.code != "IMPORT_WARNING") lines += str("\n  ", m.where.toString(), ": ", m.code, " at ", m.pointer, ": ", m.message);
+            lines += str("\n  ", m.where.toString(), ": ", m.code, " at ", m.pointer, ": ", m.message);
         logWarning("glTF: ", ctx.name, ": ", documentWarnings, " warnings from the document checks:", lines);
     }
+    importerWarnings();
     if (options.report) *options.report = report;
     return std::move(ctx.out);
 }

@@ -22,32 +22,39 @@ struct Stream {
 
 /// Reads the extension object; a value of the wrong type is an error naming the key.
 Stream readStream(GltfImportContext& ctx, int view, const tinygltf::Value& ext) {
-    const SourceLocation where = ctx.at("bufferViews", view);
+    const std::string pointer = str("/bufferViews/", view, "/extensions/", kExtension);
     auto number = [&](const char* key, bool required, uint64_t fallback) -> uint64_t {
         const tinygltf::Value& v = ext.Get(key);
         if (!ext.Has(key)) {
-            if (required) throw Error(where, str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
+            if (required)
+                throw ctx.error("UNDEFINED_PROPERTY", pointer,
+                                str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
             return fallback;
         }
         double d = v.IsNumber() ? v.GetNumberAsDouble() : -1.0;
         if (!v.IsNumber() || d < 0 || d != double(uint64_t(d)))
-            throw Error(where, str("bufferView ", view, ": ", kExtension, " '", key, "' must be a non-negative integer"));
+            throw ctx.error(v.IsNumber() ? "VALUE_NOT_IN_RANGE" : "TYPE_MISMATCH", str(pointer, "/", key),
+                            str("bufferView ", view, ": ", kExtension, " '", key, "' must be a non-negative integer"));
         return uint64_t(d);
     };
     auto text = [&](const char* key, const char* fallback) -> std::string {
         if (!ext.Has(key)) {
-            if (!fallback) throw Error(where, str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
+            if (!fallback)
+                throw ctx.error("UNDEFINED_PROPERTY", pointer,
+                                str("bufferView ", view, ": ", kExtension, " needs '", key, "'"));
             return fallback;
         }
         if (!ext.Get(key).IsString())
-            throw Error(where, str("bufferView ", view, ": ", kExtension, " '", key, "' must be a string"));
+            throw ctx.error("TYPE_MISMATCH", str(pointer, "/", key),
+                            str("bufferView ", view, ": ", kExtension, " '", key, "' must be a string"));
         return ext.Get(key).Get<std::string>();
     };
     Stream s;
     const uint64_t buffer = number("buffer", true, 0);
     if (buffer >= ctx.model.buffers.size())
-        throw Error(where, str("bufferView ", view, ": ", kExtension, " buffer ", buffer, " does not exist (the file has ",
-                               ctx.model.buffers.size(), ")"));
+        throw ctx.error("UNRESOLVED_REFERENCE", pointer + "/buffer",
+                        str("bufferView ", view, ": ", kExtension, " buffer ", buffer, " does not exist (the file has ",
+                            ctx.model.buffers.size(), ")"));
     s.buffer = int(buffer);
     s.byteOffset = number("byteOffset", false, 0);
     s.byteLength = number("byteLength", true, 0);
@@ -132,7 +139,7 @@ void decodeGltfMeshoptBufferViews(GltfImportContext& ctx) {
         tinygltf::BufferView& view = model.bufferViews[v];
         const tinygltf::Value* ext = gltfExtension(view.extensions, kExtension);
         if (!ext) continue;
-        const SourceLocation where = ctx.at("bufferViews", int(v));
+        const std::string pointer = str("/bufferViews/", v, "/extensions/", kExtension);
         const Stream s = readStream(ctx, int(v), *ext);
         std::vector<unsigned char> decoded;
         std::string problem = decode(s, model.buffers[size_t(s.buffer)].data, decoded);
@@ -145,10 +152,12 @@ void decodeGltfMeshoptBufferViews(GltfImportContext& ctx) {
                                      view.byteLength > 0 &&
                                      model.buffers[size_t(view.buffer)].data.size() >= view.byteOffset + view.byteLength;
             if (required || !hasFallback)
-                throw Error(where, str("bufferView ", v, ": ", kExtension, ": ", problem,
-                                       hasFallback ? "" : "; the file gives no uncompressed fallback"));
-            ctx.warn(where, str("bufferView ", v, ": ", kExtension, ": ", problem,
-                                "; the uncompressed fallback in buffer ", view.buffer, " is used"));
+                throw ctx.error("MESHOPT_DECODE_FAILED", pointer,
+                                str("bufferView ", v, ": ", kExtension, ": ", problem,
+                                    hasFallback ? "" : "; the file gives no uncompressed fallback"));
+            ctx.warn("MESHOPT_DECODE_FAILED", pointer,
+                     str("bufferView ", v, ": ", kExtension, ": ", problem, "; the uncompressed fallback in buffer ",
+                         view.buffer, " is used"));
             continue;
         }
         tinygltf::Buffer buffer;

@@ -10,6 +10,7 @@ namespace th {
 void readGltfMorphTargets(GltfImportContext& ctx, const tinygltf::Primitive& prim, const std::string& label,
                           size_t vertices, MeshData& out) {
     out.targets.resize(prim.targets.size());
+    const std::string primitive = ctx.primitivePointer(prim);
     for (size_t t = 0; t < prim.targets.size(); ++t) {
         MorphTarget& target = out.targets[t];
         for (const auto& entry : prim.targets[t]) {
@@ -20,8 +21,10 @@ void readGltfMorphTargets(GltfImportContext& ctx, const tinygltf::Primitive& pri
             auto read = [&](std::initializer_list<int> components, auto& dst) {
                 AccessorFloats values = ctx.reader->readFloats(accessor, components, what);
                 if (values.count != vertices)
-                    throw Error(ctx.at("accessors", accessor),
-                                str(what, " has ", values.count, " elements but POSITION has ", vertices));
+                    throw ctx.error("MESH_PRIMITIVE_MORPH_TARGET_INVALID_ATTRIBUTE_COUNT",
+                                    str(primitive, "/targets/", t, "/", jsonPointerToken(name)),
+                                    str(what, " (accessor ", accessor, ") has ", values.count,
+                                        " elements but POSITION has ", vertices));
                 using Element = typename std::decay_t<decltype(dst)>::value_type;
                 dst.assign(vertices, Element(0.0f));
                 const size_t c = size_t(values.components);
@@ -42,7 +45,8 @@ void readGltfMorphTargets(GltfImportContext& ctx, const tinygltf::Primitive& pri
             else if (name == "COLOR_0")
                 read({3, 4}, target.colors);
             else
-                ctx.warn(ctx.at("accessors", accessor),
+                ctx.warn("MESH_PRIMITIVE_MORPH_TARGET_INVALID_ATTRIBUTE",
+                         str(primitive, "/targets/", t, "/", jsonPointerToken(name)),
                          str(what, ": not an attribute a target can displace here; ignored"));
         }
     }
@@ -54,13 +58,13 @@ void readGltfDefaultWeights(GltfImportContext& ctx, int mesh, MeshData& out) {
     for (size_t p = 0; p < src.primitives.size(); ++p) targets = std::max(targets, src.primitives[p].targets.size());
     for (size_t p = 0; p < src.primitives.size(); ++p)
         if (src.primitives[p].targets.size() != targets && !src.primitives[p].targets.empty())
-            ctx.warn(ctx.at("meshes", mesh),
+            ctx.warn("MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", str("/meshes/", mesh, "/primitives/", p, "/targets"),
                      str("mesh '", out.name, "' primitive ", p, " has ", src.primitives[p].targets.size(),
                          " morph targets where another has ", targets, "; the missing ones do not move it"));
     out.defaultWeights.assign(out.targets.size(), 0.0f);
     if (src.weights.empty()) return;
     if (src.weights.size() != out.targets.size()) {
-        ctx.warn(ctx.at("meshes", mesh),
+        ctx.warn("MESH_INVALID_WEIGHTS_COUNT", str("/meshes/", mesh, "/weights"),
                  str("mesh '", out.name, "' has ", src.weights.size(), " weights for ", out.targets.size(),
                      " morph targets; the extra are ignored, the missing are 0"));
     }
@@ -78,8 +82,9 @@ void readGltfNodeWeights(GltfImportContext& ctx) {
         const std::vector<double>& own = ctx.model.nodes[n].weights;
         if (own.empty()) continue;
         if (own.size() != mesh.targets.size())
-            ctx.warn(ctx.at("nodes", int(n)), str("node ", n, " has ", own.size(), " weights for the ",
-                                                  mesh.targets.size(), " morph targets of mesh '", mesh.name, "'"));
+            ctx.warn("NODE_WEIGHTS_INVALID", str("/nodes/", n, "/weights"),
+                     str("node ", n, " has ", own.size(), " weights for the ", mesh.targets.size(),
+                         " morph targets of mesh '", mesh.name, "'"));
         for (size_t t = 0; t < node.weights.size() && t < own.size(); ++t) node.weights[t] = float(own[t]);
     }
 }

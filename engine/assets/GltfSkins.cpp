@@ -25,7 +25,8 @@ int attributeAccessor(const tinygltf::Primitive& prim, const std::string& name) 
 
 void readGltfSkinAttributes(GltfImportContext& ctx, const tinygltf::Primitive& prim, const std::string& label, int mesh,
                             size_t vertices, MeshData& out) {
-    const SourceLocation where = ctx.at("meshes", mesh);
+    (void)mesh;
+    const std::string primitive = ctx.primitivePointer(prim);
     size_t unnormalized = 0, empty = 0;
     for (int set = 0; set < 2; ++set) {
         const std::string jointsName = str("JOINTS_", set), weightsName = str("WEIGHTS_", set);
@@ -33,26 +34,31 @@ void readGltfSkinAttributes(GltfImportContext& ctx, const tinygltf::Primitive& p
         const int weightsAccessor = attributeAccessor(prim, weightsName);
         if (jointsAccessor < 0 && weightsAccessor < 0) continue;
         if (jointsAccessor < 0 || weightsAccessor < 0) {
-            ctx.warn(where, str(label, ": ", jointsAccessor < 0 ? weightsName : jointsName, " without ",
-                                jointsAccessor < 0 ? jointsName : weightsName, "; both ignored"));
+            ctx.warn("MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH",
+                     str(primitive, "/attributes/", jointsAccessor < 0 ? weightsName : jointsName),
+                     str(label, ": ", jointsAccessor < 0 ? weightsName : jointsName, " without ",
+                         jointsAccessor < 0 ? jointsName : weightsName, "; both ignored"));
             continue;
         }
         if (set == 1 && out.joints0.empty()) {
-            ctx.warn(where, str(label, ": JOINTS_1 without JOINTS_0; ignored"));
+            ctx.warn("MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH", primitive + "/attributes/JOINTS_1",
+                     str(label, ": JOINTS_1 without JOINTS_0; ignored"));
             continue;
         }
         const tinygltf::Accessor& ja = ctx.model.accessors[size_t(jointsAccessor)];
         if (ja.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
             ja.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT)
-            throw Error(ctx.at("accessors", jointsAccessor),
-                        str(label, ": ", jointsName, " must be unsigned bytes or unsigned shorts"));
+            throw ctx.error("MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT",
+                            str("/accessors/", jointsAccessor, "/componentType"),
+                            str(label, ": ", jointsName, " must be unsigned bytes or unsigned shorts"));
         AccessorFloats joints = ctx.reader->readFloats(jointsAccessor, {4}, label + " " + jointsName);
         AccessorFloats weights = ctx.reader->readFloats(weightsAccessor, {4}, label + " " + weightsName);
         for (auto [count, name, accessor] : {std::tuple{joints.count, &jointsName, jointsAccessor},
                                              std::tuple{weights.count, &weightsName, weightsAccessor}})
             if (count != vertices)
-                throw Error(ctx.at("accessors", accessor),
-                            str(label, ": ", *name, " has ", count, " elements but POSITION has ", vertices));
+                throw ctx.error("MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT", str(primitive, "/attributes/", *name),
+                                str(label, ": ", *name, " (accessor ", accessor, ") has ", count,
+                                    " elements but POSITION has ", vertices));
         auto& j = set == 0 ? out.joints0 : out.joints1;
         auto& w = set == 0 ? out.weights0 : out.weights1;
         j.resize(vertices);
@@ -81,10 +87,12 @@ void readGltfSkinAttributes(GltfImportContext& ctx, const tinygltf::Primitive& p
         if (!out.weights1.empty()) out.weights1[v] /= sum;
     }
     if (unnormalized)
-        ctx.warn(where, str(label, ": the joint weights of ", unnormalized, " of ", vertices,
-                            " vertices do not sum to one; normalized"));
+        ctx.warn("ACCESSOR_WEIGHTS_NON_NORMALIZED", primitive + "/attributes/WEIGHTS_0",
+                 str(label, ": the joint weights of ", unnormalized, " of ", vertices,
+                     " vertices do not sum to one; normalized"));
     if (empty)
-        ctx.warn(where, str(label, ": ", empty, " vertices have no joint weight; they follow their first joint"));
+        ctx.warn("ACCESSOR_WEIGHTS_NON_NORMALIZED", primitive + "/attributes/WEIGHTS_0",
+                 str(label, ": ", empty, " vertices have no joint weight; they follow their first joint"));
 }
 
 void readGltfSkins(GltfImportContext& ctx) {
@@ -94,25 +102,27 @@ void readGltfSkins(GltfImportContext& ctx) {
     for (size_t s = 0; s < model.skins.size(); ++s) {
         const tinygltf::Skin& src = model.skins[s];
         const std::string label = skinLabel(model, int(s));
-        const SourceLocation where = ctx.at("skins", int(s));
-        auto drop = [&](const std::string& why) {
-            ctx.warn(where, str(label, ": ", why, "; the model loads without this skin (its meshes in bind pose)"));
+        const std::string pointer = str("/skins/", s);
+        auto drop = [&](const char* code, const std::string& at, const std::string& why) {
+            ctx.warn(code, at, str(label, ": ", why, "; the model loads without this skin (its meshes in bind pose)"));
         };
         Skin skin;
         skin.name = src.name.empty() ? str("skin ", s) : src.name;
         skin.skeleton = src.skeleton >= 0 && size_t(src.skeleton) < out.nodes.size() ? src.skeleton : -1;
         if (src.joints.empty()) {
-            drop("it has no joints");
+            drop("EMPTY_ENTITY", pointer + "/joints", "it has no joints");
             continue;
         }
         if (src.joints.size() > ctx.options.maxJoints) {
-            drop(str("its ", src.joints.size(), " joints are over the joint-texture limit of ", ctx.options.maxJoints));
+            drop("SKIN_TOO_MANY_JOINTS", pointer + "/joints",
+                 str("its ", src.joints.size(), " joints are over the joint-texture limit of ", ctx.options.maxJoints));
             continue;
         }
         bool ok = true;
         for (size_t j = 0; j < src.joints.size() && ok; ++j)
             if (src.joints[j] < 0 || size_t(src.joints[j]) >= out.nodes.size()) {
-                drop(str("joint ", j, " is node ", src.joints[j], ", which does not exist (the file has ",
+                drop("UNRESOLVED_REFERENCE", str(pointer, "/joints/", j),
+                     str("joint ", j, " is node ", src.joints[j], ", which does not exist (the file has ",
                          out.nodes.size(), " nodes)"));
                 ok = false;
             }
@@ -123,11 +133,14 @@ void readGltfSkins(GltfImportContext& ctx) {
             try {
                 ibm = ctx.reader->readFloats(src.inverseBindMatrices, {16}, label + " inverseBindMatrices");
             } catch (const Error& e) {
-                drop(e.message());
+                const auto* coded = dynamic_cast<const GltfError*>(&e);
+                drop(coded ? coded->code().c_str() : "INVALID_IBM_ACCESSOR",
+                     coded ? coded->pointer() : pointer + "/inverseBindMatrices", e.message());
                 continue;
             }
             if (ibm.count != src.joints.size()) {
-                drop(str("inverseBindMatrices (accessor ", src.inverseBindMatrices, ") has ", ibm.count,
+                drop("INVALID_IBM_ACCESSOR_COUNT", pointer + "/inverseBindMatrices",
+                     str("inverseBindMatrices (accessor ", src.inverseBindMatrices, ") has ", ibm.count,
                          " matrices for ", src.joints.size(), " joints"));
                 continue;
             }
@@ -144,11 +157,12 @@ void readGltfSkins(GltfImportContext& ctx) {
         const tinygltf::Node& src = model.nodes[n];
         ImportedNode& node = out.nodes[n];
         if (src.skin < 0) continue;
-        const SourceLocation where = ctx.at("nodes", int(n));
+        const std::string pointer = str("/nodes/", n);
         const std::string nodeLabel = src.name.empty() ? str("node ", n) : str("node ", n, " '", src.name, "'");
         if (size_t(src.skin) >= model.skins.size()) {
-            ctx.warn(where, str(nodeLabel, ": skin ", src.skin, " does not exist (the file has ", model.skins.size(),
-                                "); drawn unskinned"));
+            ctx.warn("UNRESOLVED_REFERENCE", pointer + "/skin",
+                     str(nodeLabel, ": skin ", src.skin, " does not exist (the file has ", model.skins.size(),
+                         "); drawn unskinned"));
             continue;
         }
         if (kept[size_t(src.skin)] < 0) continue; // already reported with the skin
@@ -156,8 +170,9 @@ void readGltfSkins(GltfImportContext& ctx) {
         const MeshData& mesh = out.meshes[size_t(node.mesh)];
         const Skin& skin = out.skins[size_t(kept[size_t(src.skin)])];
         if (!mesh.skinned()) {
-            ctx.warn(where, str(nodeLabel, ": mesh '", mesh.name, "' has no JOINTS_0/WEIGHTS_0 for ",
-                                skinLabel(model, src.skin), "; drawn unskinned"));
+            ctx.warn("NODE_SKINNED_MESH_WITHOUT_JOINTS", pointer + "/skin",
+                     str(nodeLabel, ": mesh '", mesh.name, "' has no JOINTS_0/WEIGHTS_0 for ",
+                         skinLabel(model, src.skin), "; drawn unskinned"));
             continue;
         }
         // A joint index past the skin's joints would read another instance's (or no) matrix.
@@ -174,9 +189,10 @@ void readGltfSkins(GltfImportContext& ctx) {
         check(mesh.joints0, mesh.weights0);
         if (!mesh.joints1.empty()) check(mesh.joints1, mesh.weights1);
         if (bad) {
-            ctx.warn(where, str(nodeLabel, ": mesh '", mesh.name, "' uses joint ", worst, " (vertex ", firstBad,
-                                " and ", bad - 1, " more influences), past the ", skin.joints.size(), " joints of ",
-                                skinLabel(model, src.skin), "; the model loads without this skin on this node"));
+            ctx.warn("ACCESSOR_JOINTS_INDEX_OOB", pointer + "/skin",
+                     str(nodeLabel, ": mesh '", mesh.name, "' uses joint ", worst, " (vertex ", firstBad, " and ",
+                         bad - 1, " more influences), past the ", skin.joints.size(), " joints of ",
+                         skinLabel(model, src.skin), "; the model loads without this skin on this node"));
             continue;
         }
         node.skin = kept[size_t(src.skin)];

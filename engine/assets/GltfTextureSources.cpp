@@ -16,9 +16,9 @@ std::optional<int> extensionSource(GltfImportContext& ctx, int texture, const ch
     if (!ext) return std::nullopt;
     std::optional<int> image = gltfIndex(ext->Get("source"));
     if (!image || size_t(*image) >= ctx.model.images.size())
-        throw Error(ctx.at("textures", texture), str("texture ", texture, ": ", extension,
-                                                     " source must name one of the ", ctx.model.images.size(),
-                                                     " images"));
+        throw ctx.error("UNRESOLVED_REFERENCE", str("/textures/", texture, "/extensions/", extension, "/source"),
+                        str("texture ", texture, ": ", extension, " source must name one of the ",
+                            ctx.model.images.size(), " images"));
     return image;
 }
 
@@ -26,31 +26,35 @@ std::optional<int> extensionSource(GltfImportContext& ctx, int texture, const ch
 
 int gltfTextureSource(GltfImportContext& ctx, int texture) {
     const tinygltf::Texture& src = ctx.model.textures[size_t(texture)];
-    const SourceLocation where = ctx.at("textures", texture);
+    const std::string pointer = str("/textures/", texture);
     if (src.source >= 0 && size_t(src.source) >= ctx.model.images.size())
-        throw Error(where, str("texture ", texture, ": image ", src.source, " does not exist"));
+        throw ctx.error("UNRESOLVED_REFERENCE", pointer + "/source",
+                        str("texture ", texture, ": image ", src.source, " does not exist"));
     const int fallback = src.source; // -1: none
 
     if (std::optional<int> webp = extensionSource(ctx, texture, "EXT_texture_webp")) {
         if (!ctx.out.images[size_t(*webp)].fallback) return *webp;
         // The image part has said why the WebP failed; say what stands in.
         if (fallback >= 0 && !ctx.out.images[size_t(fallback)].fallback) {
-            ctx.warn(where, str("texture ", texture, ": its EXT_texture_webp image ", *webp,
-                                " could not be decoded; the fallback image ", fallback, " is used"));
+            ctx.warn("IMAGE_UNRECOGNIZED_FORMAT", pointer + "/extensions/EXT_texture_webp/source",
+                     str("texture ", texture, ": its EXT_texture_webp image ", *webp,
+                         " could not be decoded; the fallback image ", fallback, " is used"));
             return fallback;
         }
         return *webp; // the checker the image part put in its place
     }
     if (std::optional<int> basis = extensionSource(ctx, texture, "KHR_texture_basisu")) {
         if (fallback >= 0) return fallback;
-        ctx.warn(where, str("texture ", texture, ": only a KHR_texture_basisu (KTX2) image ", *basis,
-                            " is given, and KTX2 is not supported (Debian 12 packages no KTX library); a checker "
-                            "texture stands in"));
+        ctx.warn("UNSUPPORTED_EXTENSION", pointer + "/extensions/KHR_texture_basisu",
+                 str("texture ", texture, ": only a KHR_texture_basisu (KTX2) image ", *basis,
+                     " is given, and KTX2 is not supported (Debian 12 packages no KTX library); a checker "
+                     "texture stands in"));
         return gltfFallbackImage(ctx);
     }
     if (fallback >= 0) return fallback;
-    ctx.warn(where, str("texture ", texture,
-                        " has no image source (perhaps only in an unsupported extension); a checker texture stands in"));
+    ctx.warn("UNDEFINED_PROPERTY", pointer,
+             str("texture ", texture,
+                 " has no image source (perhaps only in an unsupported extension); a checker texture stands in"));
     return gltfFallbackImage(ctx);
 }
 

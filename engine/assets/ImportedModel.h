@@ -23,6 +23,8 @@ namespace th {
 struct ImportWarning {
     SourceLocation where;
     std::string message;
+    std::string code;    ///< the glTF-Validator's code where one exists (GltfDiagnostics)
+    std::string pointer; ///< JSON pointer of the value at fault
     std::string toString() const { return where.known() ? where.toString() + ": " + message : message; }
 };
 

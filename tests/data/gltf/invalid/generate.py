@@ -83,6 +83,24 @@ write("buffer_data_uri_invalid", variant(lambda d: d["buffers"][0].__setitem__("
 write("buffer_byte_length_1tb", variant(lambda d: d["buffers"][0].__setitem__("byteLength", 1000000000000)))
 write("image_data_uri_not_base64", variant(lambda d: d.__setitem__("images", [{"uri": "data:image/png,%89PNG"}])))
 
+# Problems only the importer meets (the document is well formed): each still names its code
+# and the JSON pointer of the value at fault.
+write("camera_zfar_below_znear", variant(lambda d: (d.__setitem__("cameras", [{"type": "orthographic", "orthographic":
+                                                    {"xmag": 1, "ymag": 1, "znear": 2, "zfar": 1}}]),
+                                                    d["nodes"][0].__setitem__("camera", 0))))
+write("mesh_weights_count", variant(lambda d: d["meshes"][0].__setitem__("weights", [0.5])))
+write("skin_joint_unresolved", variant(lambda d: (d.__setitem__("skins", [{"joints": [0, 4]}]), d["nodes"][0].__setitem__("skin", 0))))
+write("image_file_missing", variant(lambda d: (d.__setitem__("images", [{"uri": "nothere.png"}]),
+                                               d.__setitem__("textures", [{"source": 0}]),
+                                               d["materials"][0].setdefault("pbrMetallicRoughness", {}).__setitem__("baseColorTexture", {"index": 0}))))
+write("position_vec2", variant(lambda d: d["meshes"][0]["primitives"][0]["attributes"].__setitem__("POSITION", 1)))
+write("animation_sampler_interpolation", variant(lambda d: (d["buffers"].append({"byteLength": 8, "uri": "data:application/octet-stream;base64," + base64.b64encode(struct.pack("<2f", 0, 1)).decode()}),
+    d["bufferViews"].append({"buffer": 1, "byteLength": 8}),
+    d["accessors"].append({"bufferView": 3, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]}),
+    d["accessors"].append({"bufferView": 0, "componentType": 5126, "count": 2, "type": "VEC3"}),
+    d.__setitem__("animations", [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+                                  "samplers": [{"input": 3, "output": 4, "interpolation": "SMOOTH"}]}]))))
+
 
 def far_positions(d):
     # Valid glTF whose positions reach ±1e38: it imports, and framing it must refuse
