@@ -4,6 +4,12 @@
 // (median and p90, each frame finished with glFinish), draw calls and programs compiled, and
 // (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom).
 //   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] [--mesh-order-only]
+//              [--peer-view] [--breakdown]
+// --peer-view renders as ../shared/peer-bench's three.js and Babylon.js harnesses do: the
+// camera of visual-reference/cameras.json for the model, a flat (64, 64, 64) background,
+// image-based light only, Khronos PBR Neutral (without it, the camera frames the model's
+// bounds and the environment is drawn behind it). --breakdown adds the warm run's time per
+// pass and its costliest draws (common/BreakdownReport.h).
 //   bench-gltf --memory [MODEL.gltf|.glb] [--grid SIDE] (ImportMemory.h)
 // It also prints, for every shared sample, the import time with and without the load-time
 // mesh ordering (images not decoded, so the geometry's share shows) and the vertex-cache
@@ -29,13 +35,16 @@
 #include "ImportMemory.h"
 #include "assets/GltfImporter.h"
 #include "assets/ImageLoader.h"
-#include "assets/ModelLoader.h"
 #include "assets/MeshOptimizer.h"
+#include "assets/ModelLoader.h"
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
+#include "common/BreakdownReport.h"
 #include "common/EffectCosts.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
+#include "core/Files.h"
+#include "core/Json.h"
 #include "core/Str.h"
 #include "gl/Context.h"
 #include "gl/GlApi.h"
@@ -89,7 +98,42 @@ struct RunSettings {
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30;
     bool effectCosts = false; ///< measure each image-quality effect (the warm run)
+    bool peerView = false;    ///< the peers' camera, background, light and tone mapping
+    bool breakdown = false;   ///< print the time per pass and draw (the warm run)
 };
+
+/// The camera the visual references (and the peers' harnesses) use for `model`, from
+/// visual-reference/cameras.json by the model's file name; an error says what is missing.
+Camera peerCamera(const fs::path& model) {
+    const fs::path file = sharedDirectory() / "visual-reference" / "cameras.json";
+    if (!fs::is_regular_file(file))
+        throw Error(str("--peer-view needs ", file.string(), " (the shared visual references); it is not there"));
+    json::Value doc = json::parse(readFile(file), file.string());
+    const json::Value* models = doc.find("models");
+    const json::Value* entry = models ? models->find(model.stem().string()) : nullptr;
+    const json::Value* c = entry ? entry->find("camera") : nullptr;
+    if (!c) throw Error(str(file.string(), " has no camera for '", model.stem().string(), "'"));
+    auto vec3 = [&](const char* key) {
+        const json::Value* v = c->find(key);
+        if (!v || !v->isArray() || v->asArray().size() != 3)
+            throw Error(v ? v->where() : c->where(), str("'", key, "' must be 3 numbers"));
+        return glm::vec3(float(v->asArray()[0].asNumber(key)), float(v->asArray()[1].asNumber(key)),
+                         float(v->asArray()[2].asNumber(key)));
+    };
+    auto number = [&](const char* key) {
+        const json::Value* v = c->find(key);
+        if (!v) throw Error(c->where(), str("the camera needs '", key, "'"));
+        return float(v->asNumber(key));
+    };
+    Camera camera;
+    camera.position = vec3("position");
+    camera.target = vec3("target");
+    camera.up = vec3("up");
+    camera.yfov = glm::radians(number("yfov"));
+    camera.nearPlane = number("near");
+    camera.farPlane = number("far");
+    return camera;
+}
 
 RunResult run(const RunSettings& settings) {
     RunResult r;
@@ -141,9 +185,18 @@ RunResult run(const RunSettings& settings) {
         r.uploadMs = msSince(t);
 
         Camera camera;
-        camera.aspect = float(settings.width) / float(settings.height);
         scene.update();
-        camera.frame(scene.bounds());
+        if (settings.peerView) {
+            camera = peerCamera(settings.model);
+            scene.lights.clear(); // image-based light only
+            scene.environment.showAsBackground = false;
+            scene.post.clearColor = glm::vec3(64.0f / 255.0f);
+            scene.post.toneMapping = ToneMapping::PbrNeutral;
+            scene.post.exposure = 1.0f;
+        } else {
+            camera.frame(scene.bounds());
+        }
+        camera.aspect = float(settings.width) / float(settings.height);
         RenderTarget output(settings.width, settings.height, TextureFormat::RGBA8, "bench output");
         t = SteadyClock::now();
         renderer.prepare(scene, camera, output);
@@ -157,6 +210,14 @@ RunResult run(const RunSettings& settings) {
         r.frameMedian = median(steady.wallMs);
         r.frameP90 = percentile(steady.wallMs, 0.9);
         if (settings.effectCosts) r.effects = measureEffectCosts(renderer, scene, camera, output, settings.frames);
+        if (settings.breakdown) {
+            bench::BreakdownReport report;
+            report.measure(renderer, 5, [&](int f) { renderer.render(scene, camera, output, double(f + 1) / 60.0); });
+            report.print(stdout, str(settings.model.filename().string(), settings.peerView ? ", the peers' view" : "",
+                                     " (warm run)"));
+            std::printf("\n");
+            std::fflush(stdout);
+        }
         const FrameStats& stats = renderer.stats();
         r.drawCalls = stats.drawCalls;
         r.mainDrawCalls = stats.mainDrawCalls;
@@ -237,11 +298,12 @@ void printMeshOrderTable() {
 }
 
 [[noreturn]] void usage(const std::string& message) {
-    std::fprintf(stderr,
-                 "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] "
-                 "[--mesh-order-only]\n"
-                 "       bench-gltf --memory [MODEL.gltf|.glb] [--api es30|gl33] [--grid SIDE (default 2001, 0: none)]\n",
-                 message.c_str());
+    std::fprintf(
+        stderr,
+        "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] "
+        "[--mesh-order-only] [--peer-view] [--breakdown]\n"
+        "       bench-gltf --memory [MODEL.gltf|.glb] [--api es30|gl33] [--grid SIDE (default 2001, 0: none)]\n",
+        message.c_str());
     std::exit(2);
 }
 
@@ -252,7 +314,7 @@ int main(int argc, char** argv) {
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30, gridSide = -1;
     bool memory = false;
-    bool meshOrderOnly = false;
+    bool meshOrderOnly = false, peerView = false, breakdown = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -284,6 +346,10 @@ int main(int argc, char** argv) {
             gridSide = int(side);
         } else if (a == "--mesh-order-only") {
             meshOrderOnly = true;
+        } else if (a == "--peer-view") {
+            peerView = true;
+        } else if (a == "--breakdown") {
+            breakdown = true;
         } else if (!a.empty() && a[0] == '-')
             usage("unknown option '" + a + "'");
         else
@@ -300,6 +366,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (gridSide >= 0 && !memory) usage("--grid applies to --memory only");
+    if ((peerView || breakdown) && (memory || meshOrderOnly))
+        usage("--peer-view and --breakdown apply to the frame benchmark only");
     if (memory) {
         std::vector<fs::path> models;
         if (!modelPath.empty()) {
@@ -329,12 +397,15 @@ int main(int argc, char** argv) {
     }
     try {
         RunSettings settings{modelPath, {}, api, width, height, frames};
+        settings.peerView = peerView;
+        if (peerView) peerCamera(modelPath); // a missing camera is an error before any run
         fs::path scratch = fs::temp_directory_path() / str("bench-gltf-", getpid());
         fs::remove_all(scratch);
         RunResult off = runInChild(settings, scratch / "driver-off");
         settings.programCache = scratch / "programs";
         RunResult cold = runInChild(settings, scratch / "driver-cold");
         settings.effectCosts = true;
+        settings.breakdown = breakdown;
         RunResult warm = runInChild(settings, scratch / "driver-warm");
         fs::remove_all(scratch);
 
@@ -344,6 +415,10 @@ int main(int argc, char** argv) {
             (unsigned long long)off.meshes, (unsigned long long)off.modelTriangles, (unsigned long long)off.vertices,
             (unsigned long long)off.materials, (unsigned long long)off.images, double(off.texels) / 1e6,
             off.environment ? "; lit by neutral_studio.hdr" : "; no environment (studio HDR absent)");
+        if (peerView)
+            std::printf(
+                "  the peers' view: cameras.json's camera, flat (64, 64, 64) background, image-based light only, "
+                "PBR Neutral\n");
         std::printf("  each column: a fresh process with an empty driver shader cache\n\n");
         std::printf("  %-30s %12s %12s %12s\n", "program binary cache", "off", "cold", "warm");
         auto row = [](const char* label, const char* format, double a, double b, double c) {

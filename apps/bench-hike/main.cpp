@@ -20,7 +20,8 @@
 //
 // Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
 //                   [--walk FRAMES] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
-//                   [--breakdown (frame time with each kind hidden in turn, last tier)]
+//                   [--breakdown (last tier: frame time with each kind hidden in turn, and
+//                    time per pass and costliest draws; forest stress: per pass and draws)]
 //                   [--no-prepass (the hike's tiers turn the depth pre-pass on; this keeps it off)]
 // ES 3.0 under the WebGL2 limits profile by default (TRAILHEAD_GL_API / TRAILHEAD_LIMITS
 // change them).
@@ -36,11 +37,11 @@
 
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
+#include "common/BreakdownReport.h"
 #include "common/EffectCosts.h"
 #include "common/Presets.h"
 #include "common/SceneFile.h"
 #include "common/SceneLibrary.h"
-#include "hike/Scatter.h"
 #include "common/scenes/ForestStressScene.h"
 #include "common/scenes/HikeScene.h"
 #include "core/Error.h"
@@ -48,6 +49,7 @@
 #include "core/Str.h"
 #include "gl/GlApi.h"
 #include "gl/Readback.h"
+#include "hike/Scatter.h"
 #include "render/SamplerReport.h"
 
 namespace {
@@ -297,6 +299,14 @@ void benchHike(Renderer& renderer, const Options& o) {
                     std::printf("    %-11s %7.1f ms wall, %7.1f ms CPU\n", group->name().c_str(), f.medianMs - g.medianMs,
                                 f.processMs - g.processMs);
                 }
+                BreakdownReport report;
+                report.measure(renderer, 5, [&](int frame) {
+                    const double t = file.seconds + double(frame) / 30.0;
+                    built.update(t, cam);
+                    renderer.render(scene, cam, output, t);
+                });
+                report.print(stdout, str("hike, tier ", toString(tier), &pose == &poses[0] ? ", vista" : ", wood"));
+                std::printf("\n");
             }
         }
         printSamplerReports(renderer, scene);
@@ -378,6 +388,12 @@ void benchStress(Renderer& renderer, const Options& o) {
                     f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs,
                     f.outsideDriverMs, f.last.drawCalls, f.last.mainDrawCalls, f.last.shadowDrawCalls,
                     (unsigned long long)f.last.triangles, (unsigned long long)f.last.instances);
+        if (o.breakdown) {
+            BreakdownReport report;
+            report.measure(renderer, 3,
+                           [&](int frame) { renderer.render(scene, camera, output, double(frame) / 30.0); });
+            report.print(stdout, str("forest-stress, ", variant.name));
+        }
         if (!o.png.empty()) {
             std::filesystem::create_directories(o.png);
             std::string tag = variant.name;

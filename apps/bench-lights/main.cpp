@@ -13,6 +13,7 @@
 // Usage: bench-lights [--frames N] [--warmup N] [--counts 1,16,64,256,1024] [--size WxH]
 //                     [--png DIR] [--shaders DIR (shader variants, for A/B runs)]
 //                     [--grid 16x9x24 (cluster tiles across, down, depth slices)]
+//                     [--breakdown (then, per N, each pass's and the costliest draws' time)]
 // ES 3.0 by default; TRAILHEAD_GL_API=gl33 switches to OpenGL 3.3 core.
 #include <algorithm>
 #include <chrono>
@@ -28,6 +29,7 @@
 
 #include "common/AppPaths.h"
 #include "common/BenchFrames.h"
+#include "common/BreakdownReport.h"
 #include "common/scenes/LightStressScene.h"
 #include "core/Error.h"
 #include "core/Log.h"
@@ -48,6 +50,7 @@ struct Options {
     std::filesystem::path pngDirectory;
     std::filesystem::path shaderDirectory;
     ClusterSettings clusters;
+    bool breakdown = false;
 };
 
 Options parse(int argc, char** argv) {
@@ -74,12 +77,15 @@ Options parse(int argc, char** argv) {
                 throw Error(str("bench-lights: --size wants WxH, got '", s, "'"));
         } else if (a == "--png") o.pngDirectory = value();
         else if (a == "--shaders") o.shaderDirectory = value();
+        else if (a == "--breakdown")
+            o.breakdown = true;
         else if (a == "--grid") {
             std::string g = value();
             if (std::sscanf(g.c_str(), "%dx%dx%d", &o.clusters.tilesX, &o.clusters.tilesY, &o.clusters.slices) != 3)
                 throw Error(str("bench-lights: --grid wants TILESxTILESxSLICES, got '", g, "'"));
-        }
-        else throw Error(str("bench-lights: unknown option '", a, "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid)"));
+        } else
+            throw Error(str("bench-lights: unknown option '", a,
+                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown)"));
     }
     return o;
 }
@@ -110,6 +116,7 @@ struct Row {
     size_t entries = 0;
     int maxPerCluster = 0, occupied = 0;
     double rebinMs = 0, unchangedMs = 0, sphereOnlyEntries = 0;
+    BreakdownReport breakdown;
 };
 
 Row run(Context& context, const Options& o, int lightCount) {
@@ -145,6 +152,9 @@ Row run(Context& context, const Options& o, int lightCount) {
     row.entries = cs.entries;
     row.maxPerCluster = cs.maxPerCluster;
     row.occupied = cs.occupiedClusters;
+    // After the timed frames, so they run as a user's would.
+    if (o.breakdown)
+        row.breakdown.measure(renderer, 5, [&](int f) { renderer.render(scene, camera, output, double(f) / 60.0); });
 
     // The floor's effect: what its program declares and uses.
     Node* floor = scene.root().find("floor");
@@ -225,6 +235,11 @@ int main(int argc, char** argv) {
         for (const Row& r : rows)
             std::printf("%7d %14.3f %16.4f %14zu %18.0f %16.1f\n", r.lights, r.rebinMs, r.unchangedMs, r.entries, r.sphereOnlyEntries,
                         r.occupied > 0 ? double(r.entries) / double(r.occupied) : 0.0);
+        if (o.breakdown)
+            for (const Row& r : rows) {
+                std::printf("\n");
+                r.breakdown.print(stdout, str("light-stress, ", r.lights, r.lights == 1 ? " light" : " lights"));
+            }
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s\n", e.what());

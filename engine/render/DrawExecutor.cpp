@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/SteadyClock.h"
+#include "core/Str.h"
 #include "gl/GlApi.h"
 #include "gl/StateCache.h"
 #include "gl/UniformBuffer.h"
@@ -151,6 +152,8 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
     mDrawBuffer.replace(needed, mDrawStaging.data());
     state.bindUniformBuffer(uniform_block::kScene.binding, scene.buffer->id(), GLintptr(scene.offset),
                             GLsizeiptr(scene.size));
+    if (mTimedPass) glFinish(); // the first draw's cost starts here
+    auto drawStart = SteadyClock::now();
     for (size_t i = 0; i < items.size(); ++i) {
         DrawItem& item = items[i];
         state.apply(states[item.state]);
@@ -189,6 +192,12 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         uint64_t copies = item.instances > 0 ? item.instances : 1;
         stats.triangles += uint64_t(part.indexCount / 3) * copies;
         if (!shadowPass) stats.instances += copies;
+        if (mTimedPass) {
+            glFinish();
+            stats.breakdown.draws.push_back({str(item.mesh->name(), " / ", item.material->name()), *mTimedPass,
+                                             msSince(drawStart), uint64_t(part.indexCount / 3) * copies});
+            drawStart = SteadyClock::now();
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 // that is missing) and issues the draw.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -61,6 +62,10 @@ public:
     /// "lit" (bound when a shadow map is off).
     TextureBinding noShadows() const { return {&mNoShadowArray, &mShadowCompare}; }
 
+    /// With a pass, each draw is finished (glFinish) and its cost kept in
+    /// FrameStats::breakdown under that pass (RendererOptions::breakdown); none = not timed.
+    void timeDraws(std::optional<FramePass> pass) { mTimedPass = pass; }
+
 private:
     void updateMaterials(std::span<DrawItem> items, const FrameInfo& frame);
     void bindSamplers(const Effect& effect, Material& material, const Mesh& mesh, const EngineTextures& engine);
@@ -72,6 +77,7 @@ private:
     // Placeholders for samplers nothing supplies.
     Texture mWhite2D, mWhiteArray, mBlackCube, mNoShadowArray;
     Sampler mShadowCompare, mLinearRepeat, mPointClamp;
+    std::optional<FramePass> mTimedPass;
 };
 
 } // namespace th

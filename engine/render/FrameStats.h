@@ -1,6 +1,8 @@
 #pragma once
 #include <cstdint>
 
+#include "render/FrameBreakdown.h"
+
 namespace th {
 
 /// What the last frame did, for the demo's statistics panel and the benchmarks.
@@ -19,6 +21,7 @@ struct FrameStats {
     double cpuOutsideDriverMs = 0;///< CPU time spent gathering, culling and sorting
     double clusterBuildMs = 0;    ///< CPU time binning lights into clusters (the unchanged-input check alone when nothing moved)
     uint32_t clusterEntries = 0;  ///< light indices over all clusters
+    FrameBreakdown breakdown;     ///< filled only with RendererOptions::breakdown
 };
 
 } // namespace th

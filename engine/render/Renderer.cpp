@@ -101,10 +101,34 @@ Renderer::~Renderer() { mContext.makeCurrent(); }
 
 bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; }
 
+namespace {
+
+/// Whether a frame of `scene` needs the float frame and its separate tone-mapping pass: bloom
+/// reads the HDR colour; blended materials must blend, MSAA samples resolve and a frame drawn
+/// below the output's resolution be scaled up in linear light, before the tone curve (after
+/// it, an edge's coverage reads darker and scaled edges shift). Otherwise the materials tone-map as they shade, and no
+/// float target is written and read again (on llvmpipe that pass alone is about a fifth of a simple scene's frame).
+/// Every node counts, shown or hidden, so that hiding one does not switch every program's variant.
+bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
+    if (options.msaaSamples > 1 || options.resolutionScale != 1.0f) return true;
+    if (scene.post.bloom.enabled && scene.post.bloom.strength > 0.0f) return true;
+    std::vector<const Node*> stack{&scene.root()};
+    while (!stack.empty()) {
+        const Node* node = stack.back();
+        stack.pop_back();
+        if (node->mesh)
+            for (const MeshPart& part : node->mesh->parts())
+                if (part.material && part.material->alphaMode() == AlphaMode::Blend) return true;
+        for (const auto& child : node->children()) stack.push_back(child.get());
+    }
+    return false;
+}
+
+} // namespace
 
 FrameFormat Renderer::frameFormat() const {
     FrameFormat f;
-    f.floatColor = floatTarget();
+    f.floatColor = floatTarget() && mFloatWanted;
     int requested = mOptions.msaaSamples;
     if (requested <= 1) return f;
     if (f.floatColor && mMaxFloatSamples < 2 && mMaxByteSamples >= 2) f.floatColor = false; // 8-bit MSAA instead
@@ -125,7 +149,7 @@ void Renderer::reportFrameFormat(const FrameFormat& f) {
     else if (f.samples < requested)
         logWarning("MSAA: ", requested, " samples asked for, this context offers at most ", f.samples, " (GL_MAX_SAMPLES",
                 floatTarget() ? " for RGBA16F" : "", "): using ", f.samples);
-    if (f.samples > 0 && floatTarget() && !f.floatColor)
+    if (f.samples > 0 && floatTarget() && mFloatWanted && !f.floatColor)
         logWarning("MSAA: this context cannot multisample float targets; the frame is 8-bit sRGB with ", f.samples,
                    " samples, tone-mapped in the shaders (no bloom)");
 }
@@ -260,9 +284,19 @@ EngineTextures Renderer::engineTextures() const {
 }
 
 void Renderer::draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock,
-                    bool shadowPass) {
+                    FramePass pass) {
     SceneBlockRange scene{&mSceneBuffer, sceneBlock * mSceneStride, sizeof(SceneUniforms)};
-    mExecutor->draw(items, states, scene, engineTextures(), frameInfo(), shadowPass, mStats);
+    mExecutor->timeDraws(mOptions.breakdown == Breakdown::PassesAndDraws ? std::optional<FramePass>(pass)
+                                                                         : std::nullopt);
+    mExecutor->draw(items, states, scene, engineTextures(), frameInfo(), pass == FramePass::Shadow, mStats);
+}
+
+void Renderer::endPass(FramePass pass) {
+    if (mOptions.breakdown == Breakdown::Off) return;
+    glFinish();
+    auto now = SteadyClock::now();
+    mStats.breakdown.passMs[size_t(pass)] += std::chrono::duration<double, std::milli>(now - mPassStart).count();
+    mPassStart = now;
 }
 
 void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds) {
@@ -339,7 +373,7 @@ void Renderer::renderShadows(Scene& scene, const Camera& camera) {
             collect(scene.root(), &frustum, RenderPass::Shadow, glm::vec3(0.0f), glm::vec3(0.0f), casters, true);
             casters.list.sort();
         }
-        draw(casters.list.items(), casters.states, blocks[i], true);
+        draw(casters.list.items(), casters.states, blocks[i], FramePass::Shadow);
     }
 }
 
@@ -408,6 +442,7 @@ void Renderer::uploadSceneBlocks() {
 void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) {
     mContext.makeCurrent();
     scene.update();
+    mFloatWanted = wantsFloatFrame(scene, mOptions);
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
         std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
@@ -438,6 +473,10 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     ++mFrame;
     mSeconds = seconds;
     mStats = FrameStats{};
+    if (mOptions.breakdown != Breakdown::Off) {
+        glFinish(); // what came before the frame is not its cost
+        mPassStart = SteadyClock::now();
+    }
     mEffects->poll();
     StateCache& state = mContext.state();
 
@@ -445,6 +484,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         CpuScope cpu{mStats.cpuOutsideDriverMs};
         scene.update();
         mSceneBounds = scene.bounds();
+        mFloatWanted = wantsFloatFrame(scene, mOptions);
     }
     int width = std::max(1, int(std::lround(output.width() * mOptions.resolutionScale)));
     int height = std::max(1, int(std::lround(output.height() * mOptions.resolutionScale)));
@@ -455,7 +495,9 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     Frustum frustum = camera.frustum();
     // Lights are packed before shadows so spot lights know their shadow layers.
     mShadows->resetSpotLayers(scene.lights.size());
+    endPass(FramePass::Setup);
     renderShadows(scene, camera);
+    endPass(FramePass::Shadow);
     mSceneBlocks[0].lightingParams.x = float(mLights->update(scene.lights, mShadows->spotShadowLayers()));
     updateLightClusters(scene, camera, width, height);
     uploadSceneBlocks();
@@ -492,6 +534,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     state.clearDepth(1.0f);
     if (stencilUsed) state.clearStencil(0);
     state.clear(true, true, stencilUsed);
+    endPass(FramePass::Setup);
 
     if (mOptions.depthPrepass) {
         // Depth first with each material's own depth-pass effect (plugin displacement and
@@ -513,7 +556,8 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
             });
             depth.list.sort();
         }
-        draw(depth.list.items(), depth.states, 0, false);
+        draw(depth.list.items(), depth.states, 0, FramePass::DepthPrepass);
+        endPass(FramePass::DepthPrepass);
         for (const DrawItem& item : mainDraws.list.opaque()) {
             RenderState& s = mainDraws.stateOf(item);
             if (!prepassed(s)) continue; // the main-pass state it was collected with
@@ -521,7 +565,8 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
             s.depthWrite = false;
         }
     }
-    draw(mainDraws.list.opaque(), mainDraws.states, 0, false);
+    draw(mainDraws.list.opaque(), mainDraws.states, 0, FramePass::Opaque);
+    endPass(FramePass::Opaque);
     if (scene.environment.showAsBackground && mIbl->active()) {
         ShaderDefines defines;
         if (!hdr) setDefine(defines, engine_define::kToneMapInShader, "");
@@ -535,9 +580,11 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         glUniform4f(program.uniformLocation("backgroundParams"), mIbl->intensity(),
                     scene.environment.source == EnvironmentSource::Sky ? 1.0f : 0.0f, 0, 0);
         drawFullscreenTriangle(mEmptyVao);
+        endPass(FramePass::Background);
     }
-    draw(mainDraws.list.blended(), mainDraws.states, 0, false);
+    draw(mainDraws.list.blended(), mainDraws.states, 0, FramePass::Blended);
     if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
+    endPass(FramePass::Blended);
 
     const BloomSettings& bloom = scene.post.bloom;
     bool fxaa = mOptions.fxaa && !scene.post.keepAlpha;
@@ -570,6 +617,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         glBlitFramebuffer(0, 0, width, height, 0, 0, output.width(), output.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
     }
     if (!fxaa) mLdrTarget.reset();
+    endPass(FramePass::Post);
 
     if (mFrame % 120 == 0) // forget effect slots of meshes not drawn for a while
         for (auto it = mSlots.begin(); it != mSlots.end();)

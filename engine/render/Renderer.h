@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/Image.h"
+#include "core/SteadyClock.h"
 #include "gl/Buffer.h"
 #include "gl/Context.h"
 #include "gl/Sampler.h"
@@ -71,6 +72,9 @@ struct RendererOptions {
     /// FXAA 3.11 after tone mapping (the low tier's anti-aliasing, and any target without
     /// MSAA). Bakes skip it: their alpha is coverage.
     bool fxaa = false;
+    /// Time each pass, or each pass and each draw, finishing the GL work after each
+    /// (FrameBreakdown.h): for benchmarks; it slows the frame.
+    Breakdown breakdown = Breakdown::Off;
 };
 
 /// How the main pass is drawn this frame, from the options and what the context offers.
@@ -137,7 +141,10 @@ private:
                  PassDraws& out, bool shadowCasters);
     std::shared_ptr<Effect> effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass);
     /// Draws items with the view's Scene block `sceneBlock` (0: the main view).
-    void draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock, bool shadowPass);
+    void draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock, FramePass pass);
+    /// With RendererOptions::breakdown: finishes the GL work and books the time since the last
+    /// pass ended to `pass`.
+    void endPass(FramePass pass);
     /// The textures behind the engine's samplers, as of now.
     EngineTextures engineTextures() const;
     void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
@@ -168,6 +175,7 @@ private:
     std::unique_ptr<Bloom> mBloom; ///< made on first use
     bool mBloomFallbackSaid = false;
     FrameFormat mLastFormat;
+    SteadyClock::time_point mPassStart;
     ScreenEffect mBackground;
     ErrorMaterial mErrorMaterial;
     MaterialRegistry mMaterials;
@@ -185,6 +193,7 @@ private:
     std::unique_ptr<RenderTarget> mMsaaTarget;
     std::unique_ptr<RenderTarget> mLdrTarget; ///< the tone-mapped frame FXAA reads ///< the multisampled main pass, resolved into mHdrTarget
     int mMaxFloatSamples = 0, mMaxByteSamples = 0;
+    bool mFloatWanted = true; ///< the scene being drawn needs the float frame (wantsFloatFrame)
     int mReportedSamplesRequest = 1;
     FrameStats mStats;
     uint64_t mFrame = 0;

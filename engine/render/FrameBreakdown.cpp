@@ -1,0 +1,19 @@
+#include "render/FrameBreakdown.h"
+
+namespace th {
+
+const char* toString(FramePass pass) {
+    switch (pass) {
+    case FramePass::Setup: return "setup";
+    case FramePass::Shadow: return "shadow";
+    case FramePass::DepthPrepass: return "depth pre-pass";
+    case FramePass::Opaque: return "opaque";
+    case FramePass::Background: return "background";
+    case FramePass::Blended: return "blended";
+    case FramePass::Post: return "post";
+    case FramePass::Count: break;
+    }
+    return "?";
+}
+
+} // namespace th
