@@ -13,7 +13,7 @@
 // ≥ 200 000 grass cards near the camera on high) and draw-call targets (forest < 40, frame
 // < 120).
 // Last tier, vista: each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA,
-// bloom).
+// bloom, ambient occlusion).
 // Flicker (high tier, in the wood): a sideways move of 1 cm per frame rendered twice, without
 // anti-aliasing and with the tier's (4x MSAA, alpha to coverage); the mean absolute
 // frame-to-frame luma change over the visible grass, both numbers (common/TemporalFlicker.h).
