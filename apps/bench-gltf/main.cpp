@@ -2,7 +2,8 @@
 // first finished frame (every effect compiled, the environment baked) with the program binary
 // cache off, cold (empty) and warm (filled by the cold run), then the steady frame time
 // (median and p90, each frame finished with glFinish), draw calls and programs compiled, and
-// (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom).
+// (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom,
+// ambient occlusion).
 //   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] [--mesh-order-only]
 //              [--peer-view] [--breakdown]
 // --peer-view renders as ../shared/peer-bench's three.js and Babylon.js harnesses do: the

@@ -13,13 +13,16 @@
 // ≥ 200 000 grass cards near the camera on high) and draw-call targets (forest < 40, frame
 // < 120).
 // Last tier, vista: each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA,
-// bloom).
+// bloom, ambient occlusion).
+// Flicker (high tier, in the wood): a sideways move of 1 cm per frame rendered twice, without
+// anti-aliasing and with the tier's (4x MSAA, alpha to coverage); the mean absolute
+// frame-to-frame luma change over the visible grass, both numbers (common/TemporalFlicker.h).
 // Walk: the camera moves 2 m per frame; per-frame update cost, ring re-emits and samples,
 // forest rebuilds and grass blocks built; then at rest.
 // Forest stress: frame time without shadows and with 2 cascades of 2048².
 //
 // Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
-//                   [--walk FRAMES] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
+//                   [--walk FRAMES] [--flicker FRAMES (0: off)] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
 //                   [--breakdown (last tier: frame time with each kind hidden in turn, and
 //                    time per pass and costliest draws; forest stress: per pass and draws)]
 //                   [--no-prepass (the hike's tiers turn the depth pre-pass on; this keeps it off)]
@@ -39,6 +42,7 @@
 #include "common/BenchFrames.h"
 #include "common/BreakdownReport.h"
 #include "common/EffectCosts.h"
+#include "common/TemporalFlicker.h"
 #include "common/Presets.h"
 #include "common/SceneFile.h"
 #include "common/SceneLibrary.h"
@@ -63,6 +67,7 @@ struct Options {
     int width = 1280, height = 720;
     std::vector<QualityTier> tiers = {QualityTier::Low, QualityTier::Medium, QualityTier::High};
     int walk = 120;
+    int flicker = 12;
     bool stress = true, hike = true;
     bool breakdown = false;
     bool noPrepass = false;
@@ -81,6 +86,7 @@ Options parse(int argc, char** argv) {
         if (a == "--frames") o.frames = std::max(1, std::atoi(value().c_str()));
         else if (a == "--warmup") o.warmup = std::max(0, std::atoi(value().c_str()));
         else if (a == "--walk") o.walk = std::max(0, std::atoi(value().c_str()));
+        else if (a == "--flicker") o.flicker = std::max(0, std::atoi(value().c_str()));
         else if (a == "--no-stress") o.stress = false;
         else if (a == "--no-hike") o.hike = false;
         else if (a == "--breakdown") o.breakdown = true;
@@ -99,7 +105,7 @@ Options parse(int argc, char** argv) {
                 throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
         } else
             throw Error(str("bench-hike: unknown option '", a,
-                            "' (--frames, --warmup, --size, --tiers, --walk, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps)"));
+                            "' (--frames, --warmup, --size, --tiers, --walk, --flicker, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps)"));
     }
     return o;
 }
@@ -310,6 +316,42 @@ void benchHike(Renderer& renderer, const Options& o) {
             }
         }
         printSamplerReports(renderer, scene);
+    }
+
+    if (o.flicker > 1) {
+        // The hike at high tier in the wood, moving sideways 1 cm a frame at a fixed time.
+        applyQualityTier(renderer, built, QualityTier::High);
+        if (o.noPrepass) renderer.options().depthPrepass = false;
+        Camera start = forestCamera;
+        glm::vec3 forward = glm::normalize(start.target - start.position);
+        glm::vec3 side = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f))) * 0.01f;
+        std::vector<Camera> move;
+        for (int f = 0; f < o.flicker; ++f) {
+            Camera c = start;
+            c.position += side * float(f);
+            c.target += side * float(f);
+            move.push_back(c);
+        }
+        auto update = [&](const Camera& c) { built.update(file.seconds, c); };
+        update(start);
+        Node* grass = scene.root().find("grass");
+        std::vector<bool> mask;
+        if (grass) mask = regionMask(renderer, scene, start, output, [&](bool shown) { grass->visible = shown; }, file.seconds);
+        RendererOptions& ro = renderer.options();
+        const int tierSamples = ro.msaaSamples;
+        const bool tierFxaa = ro.fxaa;
+        ro.msaaSamples = 1;
+        ro.fxaa = false;
+        FlickerFigures plain = measureFlicker(renderer, scene, move, output, mask, file.seconds, update);
+        ro.msaaSamples = tierSamples;
+        ro.fxaa = tierFxaa;
+        FlickerFigures aa = measureFlicker(renderer, scene, move, output, mask, file.seconds, update);
+        std::printf("\n== temporal flicker: tier high, in the wood, %d frames moving sideways 1 cm a frame ==\n", o.flicker);
+        std::printf("  grass region %llu pixels of %dx%d; mean |frame-to-frame luma change| (0-255): no AA %.2f, "
+                    "%dx MSAA + alpha to coverage%s %.2f (%.0f %% of no AA)\n",
+                    (unsigned long long)plain.pixels, o.width, o.height, plain.meanAbsoluteDelta, renderer.lastFrameFormat().samples,
+                    tierFxaa ? " + FXAA" : "", aa.meanAbsoluteDelta,
+                    plain.meanAbsoluteDelta > 0 ? 100.0 * aa.meanAbsoluteDelta / plain.meanAbsoluteDelta : 0.0);
     }
 
     if (o.walk > 0) {

@@ -1,6 +1,6 @@
 #pragma once
 // The benchmarks' line per image-quality effect: the frame time with the effect alone on
-// against none of them (MSAA, FXAA, bloom), the rest of the renderer's settings as they are.
+// against none of them (MSAA, FXAA, bloom, ambient occlusion), the rest of the renderer's settings as they are.
 // Each figure is a median over `frames` frames after one warm-up; compare them as ratios.
 #include <cstdio>
 #include <functional>
@@ -12,7 +12,7 @@ namespace th::bench {
 
 /// Median frame ms with no effect, and with each alone; the samples a 4× request got.
 struct EffectCostFigures {
-    double none = 0, msaa2 = 0, msaa4 = 0, fxaa = 0, bloom = 0;
+    double none = 0, msaa2 = 0, msaa4 = 0, fxaa = 0, bloom = 0, ao = 0;
     int samplesFor4x = 0;
 };
 
@@ -22,10 +22,12 @@ inline EffectCostFigures measureEffectCosts(Renderer& renderer, Scene& scene, co
     const int savedSamples = o.msaaSamples;
     const bool savedFxaa = o.fxaa;
     const BloomSettings savedBloom = scene.post.bloom;
-    auto frameMs = [&](int samples, bool fxaa, bool bloom) {
+    const AmbientOcclusionSettings savedAo = scene.post.ambientOcclusion;
+    auto frameMs = [&](int samples, bool fxaa, bool bloom, bool ao = false) {
         o.msaaSamples = samples;
         o.fxaa = fxaa;
         scene.post.bloom.enabled = bloom;
+        scene.post.ambientOcclusion.enabled = ao;
         renderer.prepare(scene, camera, output); // a new frame format may need new effects
         FrameTimes t = timeFrames(1, frames, [&](int f) {
             double seconds = double(f) / 30.0;
@@ -41,17 +43,19 @@ inline EffectCostFigures measureEffectCosts(Renderer& renderer, Scene& scene, co
     e.samplesFor4x = renderer.lastFrameFormat().samples;
     e.fxaa = frameMs(1, true, false);
     e.bloom = frameMs(1, false, true);
+    e.ao = frameMs(1, false, false, true);
     o.msaaSamples = savedSamples;
     o.fxaa = savedFxaa;
     scene.post.bloom = savedBloom;
+    scene.post.ambientOcclusion = savedAo;
     return e;
 }
 
 inline void printEffectCosts(const EffectCostFigures& e, int width, int height, const char* indent = "  ") {
     std::printf("%seffect costs at %dx%d (median frame ms; each effect alone against none): none %.1f, MSAA 2x %.1f (%+.1f), "
-                "MSAA 4x %.1f (%+.1f; %d samples granted), FXAA %.1f (%+.1f), bloom %.1f (%+.1f)\n",
+                "MSAA 4x %.1f (%+.1f; %d samples granted), FXAA %.1f (%+.1f), bloom %.1f (%+.1f), AO %.1f (%+.1f)\n",
                 indent, width, height, e.none, e.msaa2, e.msaa2 - e.none, e.msaa4, e.msaa4 - e.none, e.samplesFor4x, e.fxaa,
-                e.fxaa - e.none, e.bloom, e.bloom - e.none);
+                e.fxaa - e.none, e.bloom, e.bloom - e.none, e.ao, e.ao - e.none);
 }
 
 } // namespace th::bench

@@ -49,6 +49,7 @@ void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
         break;
     }
     scene.scene->post.bloom.enabled = tier != QualityTier::Low;
+    scene.scene->post.ambientOcclusion.enabled = tier != QualityTier::Low;
     if (scene.applyQuality) scene.applyQuality(tier);
 }
 

@@ -13,10 +13,10 @@ const std::vector<std::string>& weatherPresets(); ///< clear, overcast, mist, ra
 /// Renderer settings of a tier (shadow cascades and map size, resolution scale, depth pre-pass
 /// off), then the scene's own part (which may turn the pre-pass on). Names become tiers once,
 /// where they are read (parseQualityTier).
-///   low:    no shadows, 0.75 resolution scale, FXAA, no bloom
-///   medium: 1 cascade of 1024², full resolution, 2× MSAA, bloom
-///   high:   3 cascades of 2048², full resolution, 4× MSAA, bloom
-/// A scene file's msaa, fxaa and bloom keys apply over the tier's.
+///   low:    no shadows, 0.75 resolution scale, FXAA, no bloom, no ambient occlusion
+///   medium: 1 cascade of 1024², full resolution, 2× MSAA, bloom, ambient occlusion
+///   high:   3 cascades of 2048², full resolution, 4× MSAA, bloom, ambient occlusion
+/// A scene file's msaa, fxaa, bloom and ambientOcclusion keys apply over the tier's.
 void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier);
 
 /// Sky haze and fog of a preset, then the scene's own part (wetness).

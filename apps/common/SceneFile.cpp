@@ -137,6 +137,21 @@ SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& pat
         }
         f.bloom = bloom;
     }
+    if (const json::Value* v = r.optional("ambientOcclusion")) {
+        AmbientOcclusionSettings ao;
+        if (v->isBool()) {
+            ao.enabled = v->asBool("ambientOcclusion");
+        } else {
+            if (!v->isObject())
+                throw Error(v->where(), "'ambientOcclusion' must be true, false or {\"strength\": S, \"radius\": METRES}");
+            json::ObjectReader a(*v, "ambientOcclusion");
+            ao.enabled = a.boolean("enabled", true);
+            ao.strength = float(a.number("strength", ao.strength, kAoStrengthRange));
+            ao.radius = float(a.number("radius", ao.radius, kAoRadiusRange));
+            a.finish();
+        }
+        f.ambientOcclusion = ao;
+    }
     f.sun = readSwitch(r, "sun");
     f.ibl = readSwitch(r, "ibl");
     f.shadows = readSwitch(r, "shadows");

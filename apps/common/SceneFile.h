@@ -42,10 +42,12 @@ struct SceneFile {
     std::optional<float> ev100;
     std::optional<glm::vec3> background; ///< flat sRGB clear colour (0–1)
     std::optional<bool> sun, ibl, shadows, fog;
-    /// Effects over the quality tier's choice: MSAA samples (1 = off), FXAA, bloom.
+    /// Effects over the quality tier's choice: MSAA samples (1 = off), FXAA, bloom, ambient
+    /// occlusion.
     std::optional<int> msaa;
     std::optional<bool> fxaa;
     std::optional<BloomSettings> bloom;
+    std::optional<AmbientOcclusionSettings> ambientOcclusion;
     double seconds = 0.0; ///< the time a capture renders at (animations are deterministic)
     /// Kind-specific settings and the whole document, for builders that read more.
     const json::Value* params = nullptr;
@@ -62,6 +64,8 @@ inline const NumberRange kIntensityRange = NumberRange::closed(0.0, 1.0e4);
 inline const NumberRange kHourRange = NumberRange::closed(0.0, 24.0);
 inline const NumberRange kCoordinateRange = NumberRange::closed(-1.0e9, 1.0e9);
 inline const NumberRange kClipRange = NumberRange::above(0.0, 1.0e9);
+inline const NumberRange kAoStrengthRange = NumberRange::above(0.0, 4.0); ///< the occlusion's exponent
+inline const NumberRange kAoRadiusRange = NumberRange::above(0.0, 100.0); ///< metres
 
 /// An asset a scene needs is absent (the shared glTF samples on a user's machine): tools skip
 /// such scenes with this message instead of failing.

@@ -188,6 +188,7 @@ void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& ren
     if (f.msaa) renderer.options().msaaSamples = *f.msaa;
     if (f.fxaa) renderer.options().fxaa = *f.fxaa;
     if (f.bloom) scene.post.bloom = *f.bloom;
+    if (f.ambientOcclusion) scene.post.ambientOcclusion = *f.ambientOcclusion;
 }
 
 BuiltScene buildSceneFile(SceneBuildContext& context, const SceneFile& file) {

@@ -141,10 +141,17 @@ void DemoPanels::viewPanel(DemoApp& app) {
     RendererOptions& options = app.renderer().options();
     ImGui::SliderInt("MSAA samples", &options.msaaSamples, 1, 8);
     ImGui::Checkbox("FXAA", &options.fxaa);
+    std::string view = toString(options.debugView);
+    if (combo("debug view", view, debugViewNames())) options.debugView = parseDebugView(view);
     ImGui::Checkbox("bloom", &scene.post.bloom.enabled);
     if (scene.post.bloom.enabled) {
         ImGui::SliderFloat("bloom strength", &scene.post.bloom.strength, 0.0f, 0.5f);
         ImGui::SliderFloat("bloom radius", &scene.post.bloom.radius, 0.0f, 1.0f);
+    }
+    ImGui::Checkbox("ambient occlusion", &scene.post.ambientOcclusion.enabled);
+    if (scene.post.ambientOcclusion.enabled) {
+        ImGui::SliderFloat("AO strength", &scene.post.ambientOcclusion.strength, 0.05f, 4.0f);
+        ImGui::SliderFloat("AO radius", &scene.post.ambientOcclusion.radius, 0.05f, 10.0f, "%.2f m", ImGuiSliderFlags_Logarithmic);
     }
     ImGui::Checkbox("fog", &scene.fog.enabled);
     ImGui::Checkbox("shadows", &app.renderer().options().shadows.enabled);

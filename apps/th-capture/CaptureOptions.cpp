@@ -47,6 +47,14 @@ model's bounds):
                              the context offers are clamped, with a line saying so
   --fxaa                     FXAA 3.11 after tone mapping
   --bloom S                  energy-conserving bloom of strength S, in (0, 1]
+  --ao S                     screen-space ambient occlusion (GTAO) of strength S, in (0, 4]
+                             (the occlusion's exponent; 1 as measured)
+  --ao-radius M              how far geometry occludes, in metres (default 1, in (0, 100];
+                             needs --ao)
+  --debug-view NAME          show one input of the frame instead of its light (scene files
+                             and glTF): base-color, normal, roughness, metallic, occlusion,
+                             emissive, overdraw, light-count (per cluster, a heat map),
+                             cascade (the sun's shadow cascade), ao (raw ambient occlusion)
 
 Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
 (--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),
@@ -110,6 +118,9 @@ const CommandLine& captureCommandLine() {
             {"--msaa", true, kGltf | kCompare},
             {"--fxaa", false, kGltf | kCompare},
             {"--bloom", true, kGltf | kCompare},
+            {"--ao", true, kGltf | kCompare},
+            {"--ao-radius", true, kGltf | kCompare},
+            {"--debug-view", true, kCapture},
             {"--delta-e", true, kCapture | kBlank | kCompare},
             {"--max-share", true, kCapture | kCompare},
             {"--check-not-blank", true, kBlank},
@@ -191,6 +202,16 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
                 throw UsageError(str("--msaa expects 1, 2, 4, 8 or 16 samples, got '", v, "'"));
         } else if (a == "--fxaa") o.fxaa = true;
         else if (a == "--bloom") o.bloom = number(NumberRange::above(0.0, 1.0));
+        else if (a == "--ao") o.ao = number(kAoStrengthRange);
+        else if (a == "--ao-radius") o.aoRadius = number(kAoRadiusRange);
+        else if (a == "--debug-view") {
+            try {
+                o.debugView = parseDebugView(v);
+            } catch (const Error& e) {
+                throw UsageError(str("--debug-view: ", e.message()));
+            }
+            if (o.debugView == DebugView::None) throw UsageError("--debug-view none shows the frame: leave the option out");
+        }
         else if (a == "--delta-e") o.tolerance.deltaE = number(NumberRange::closed(0.0, 1000.0));
         else if (a == "--max-share") o.tolerance.maxDifferingShare = number(NumberRange::closed(0.0, 1.0));
         else if (a == "--check-not-blank") o.checkNotBlank = v;
@@ -234,6 +255,7 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
     if (given("--out-dir") && !o.out.empty() && o.compareDir.empty())
         throw UsageError("--out-dir has no effect: the one capture goes to --out and nothing is compared");
     if (o.time && o.animation.empty()) throw UsageError("--time needs --animation NAME|INDEX|all");
+    if (o.aoRadius && !o.ao) throw UsageError("--ao-radius needs --ao STRENGTH, which turns ambient occlusion on");
     if (!o.camera.empty())
         for (const char* name : {"--camera-position", "--camera-target", "--camera-up", "--yfov"})
             if (given(name))

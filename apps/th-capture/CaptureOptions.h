@@ -12,6 +12,7 @@
 
 #include "common/ImageCompare.h"
 #include "common/ImageVariety.h"
+#include "render/DebugView.h"
 #include "scene/Atmosphere.h"
 
 namespace th {
@@ -38,6 +39,9 @@ struct CaptureOptions {
     int msaa = 1;
     bool fxaa = false;
     std::optional<float> bloom; ///< strength
+    std::optional<float> ao;       ///< ambient occlusion's strength
+    std::optional<float> aoRadius; ///< metres
+    DebugView debugView = DebugView::None; ///< --debug-view NAME
     CompareTolerance tolerance;
     std::filesystem::path checkNotBlank;
     ImageRegion region;

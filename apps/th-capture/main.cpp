@@ -111,6 +111,7 @@ int run(int argc, char** argv) {
         int failures = 0;
         {
             RendererOptions ro;
+            ro.debugView = o.debugView;
             Renderer renderer(*context, ro);
             SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1, o.trustedFolders};
             auto handle = [&](const std::string& name, const ImageRgba8& image, const std::filesystem::path& explicitOut) {
@@ -198,6 +199,11 @@ int run(int argc, char** argv) {
                 if (o.bloom) {
                     scene.post.bloom.enabled = true;
                     scene.post.bloom.strength = *o.bloom;
+                }
+                if (o.ao) {
+                    scene.post.ambientOcclusion.enabled = true;
+                    scene.post.ambientOcclusion.strength = *o.ao;
+                    if (o.aoRadius) scene.post.ambientOcclusion.radius = *o.aoRadius;
                 }
                 ImageRgba8 image = captureBuiltScene(renderer, built, o.width, o.height, 0.0);
                 if (o.background) reportCoverage(image, *o.background, camera);

@@ -193,7 +193,8 @@ std::vector<std::string> engineDefineNames() {
     return names;
 }
 
-EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader, bool alphaToCoverage) {
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader, bool alphaToCoverage,
+                                bool screenAo, int debugView) {
     EffectRequest r;
     r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
     r.vertexShader = material.vertexShader();
@@ -205,7 +206,8 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     }
     setDefine(r.defines, passDefine(draw.pass), "");
     for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet({draw, toneMapInShader, alphaToCoverage})) setDefine(r.defines, d.name, "");
+        if (d.isSet({draw, toneMapInShader, alphaToCoverage, screenAo, debugView}))
+            setDefine(r.defines, d.name, d.name == engine_define::kDebugView ? std::to_string(debugView) : std::string());
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
     std::vector<const MaterialPlugin*> hooked;

@@ -55,6 +55,9 @@ inline constexpr EngineSampler kSpotShadowMatrices{"spotShadowMatrices", "sample
 inline constexpr EngineSampler kLightData{"lightData", "sampler2D", "light data"};
 inline constexpr EngineSampler kEnvironmentCube{"environmentCube", "samplerCube", "environment"};
 inline constexpr EngineSampler kLightClusters{"lightClusters", "usampler2D", "light clusters"};
+/// The frame's screen-space ambient occlusion (render/AmbientOcclusion.h), declared only under
+/// SCREEN_AO: a frame without AO spends no texture unit on it.
+inline constexpr EngineSampler kScreenAo{"screenAo", "sampler2D", "ambient occlusion"};
 /// Per mesh, not per frame: its deformation's textures (scene/MeshDeformation.h), bound by the
 /// draw executor from the item's mesh; EngineTextures leaves them empty.
 inline constexpr EngineSampler kJointMatrices{"jointMatrices", "sampler2D", "joint matrices"};
@@ -63,9 +66,9 @@ inline constexpr EngineSampler kMorphWeights{"morphWeights", "sampler2D", "activ
 /// Texture units go to the engine's samplers first, in this order (those a program declares;
 /// EffectCache::link), then to the material's and plugins' in the order the program reports
 /// them. A fixed order keeps the engine's bindings from moving between draws.
-inline constexpr std::array<EngineSampler, 11> kAll = {
+inline constexpr std::array<EngineSampler, 12> kAll = {
     kIblSpecular,        kBrdfLut,   kShadowCascades,  kSpotShadows,   kSpotShadowMatrices, kLightData,
-    kEnvironmentCube,    kLightClusters, kJointMatrices, kMorphTargets, kMorphWeights};
+    kEnvironmentCube,    kLightClusters, kJointMatrices, kMorphTargets, kMorphWeights, kScreenAo};
 /// The position of `s` in kAll.
 constexpr size_t indexOf(const EngineSampler& s) {
     for (size_t i = 0; i < kAll.size(); ++i)
@@ -84,6 +87,8 @@ struct EngineDefineInputs {
     const DrawInfo& draw;
     bool toneMapInShader = false; ///< the frame cannot be rendered in floats
     bool alphaToCoverage = false; ///< the frame is multisampled and the material alpha-tested
+    bool screenAo = false;        ///< the frame has screen-space AO and the material is not blended
+    int debugView = 0;            ///< render/DebugView.h's number; 0: none
 };
 
 /// A define the engine sets (never a material's or a plugin's), with the test that sets it.
@@ -103,6 +108,9 @@ inline constexpr std::string_view kHasUv1 = "HAS_UV1";
 inline constexpr std::string_view kHasColors = "HAS_COLORS";
 inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
 inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
+inline constexpr std::string_view kScreenAo = "SCREEN_AO";
+/// Carries a value: the debug view's number (render/DebugView.h), written by makeEffectRequest.
+inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
 inline constexpr std::string_view kSkinning8 = "SKINNING_8";
 inline constexpr std::string_view kMorphTargets = "MORPH_TARGETS";
@@ -120,7 +128,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 17> kEngine = {{
+inline constexpr std::array<EngineDefine, 19> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -139,6 +147,9 @@ inline constexpr std::array<EngineDefine, 17> kEngine = {{
     {kMorphColor, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 5); }},
     // Only the main pass: depth and shadow passes are single-sampled and keep the hard test.
     {kAlphaToCoverage, [](const EngineDefineInputs& in) { return in.alphaToCoverage && in.draw.pass == RenderPass::Main; }},
+    // The AO texture holds the opaque depth's occlusion: only the main pass reads it.
+    {kScreenAo, [](const EngineDefineInputs& in) { return in.screenAo && in.draw.pass == RenderPass::Main; }},
+    {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

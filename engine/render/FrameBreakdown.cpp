@@ -7,6 +7,7 @@ const char* toString(FramePass pass) {
     case FramePass::Setup: return "setup";
     case FramePass::Shadow: return "shadow";
     case FramePass::DepthPrepass: return "depth pre-pass";
+    case FramePass::AmbientOcclusion: return "ambient occlusion";
     case FramePass::Opaque: return "opaque";
     case FramePass::Background: return "background";
     case FramePass::Blended: return "blended";

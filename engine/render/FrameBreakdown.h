@@ -15,7 +15,8 @@ namespace th {
 enum class FramePass : uint8_t {
     Setup,        ///< scene update, lights, clusters, uniform uploads, collecting and sorting
     Shadow,       ///< cascades and spot-light maps
-    DepthPrepass, ///< depth of the opaque geometry before shading
+    DepthPrepass, ///< depth of the opaque geometry before shading (AO's own, with MSAA, too)
+    AmbientOcclusion,
     Opaque,
     Background, ///< the environment drawn behind the scene
     Blended,    ///< and the MSAA resolve

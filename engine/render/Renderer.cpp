@@ -110,7 +110,8 @@ namespace {
 /// float target is written and read again (on llvmpipe that pass alone is about a fifth of a simple scene's frame).
 /// Every node counts, shown or hidden, so that hiding one does not switch every program's variant.
 bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
-    if (options.msaaSamples > 1 || options.resolutionScale != 1.0f) return true;
+    // A debug view shows its values through the path it was made on (the post pass, no curve).
+    if (options.msaaSamples > 1 || options.resolutionScale != 1.0f || options.debugView != DebugView::None) return true;
     if (scene.post.bloom.enabled && scene.post.bloom.strength > 0.0f) return true;
     std::vector<const Node*> stack{&scene.root()};
     while (!stack.empty()) {
@@ -166,7 +167,8 @@ void Renderer::configureEffectCache(EffectCache& cache) {
 
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
     FrameFormat f = frameFormat();
-    return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask);
+    return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask,
+                             mAoThisFrame && material.alphaMode() != AlphaMode::Blend, debugViewCode(mOptions.debugView));
 }
 
 std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass) {
@@ -177,7 +179,8 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     s.lastFrame = mFrame;
     uint64_t version = material.version();
     FrameFormat format = frameFormat();
-    uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u);
+    uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u) | (mAoThisFrame ? 4u : 0u) |
+                       uint32_t(debugViewCode(mOptions.debugView)) << 3;
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
         s.variant == variant)
@@ -280,6 +283,7 @@ EngineTextures Renderer::engineTextures() const {
     t[s::indexOf(s::kLightData)] = {&mLights->texture(), &mPointClamp};
     t[s::indexOf(s::kEnvironmentCube)] = {&mIbl->environmentCube(), &mIbl->cubeSampler()};
     t[s::indexOf(s::kLightClusters)] = {&mClusterTexture, &mPointClamp};
+    t[s::indexOf(s::kScreenAo)] = {mAoTexture, &mPointClamp};
     return t;
 }
 
@@ -439,14 +443,47 @@ void Renderer::uploadSceneBlocks() {
     mSceneBuffer.replace(bytes.size(), bytes.data());
 }
 
+bool Renderer::ambientOcclusionOn(const Scene& scene) const {
+    const AmbientOcclusionSettings& ao = scene.post.ambientOcclusion;
+    return (ao.enabled && ao.strength > 0.0f) || mOptions.debugView == DebugView::AmbientOcclusion;
+}
+
+PassDraws Renderer::depthDraws(Scene& scene, const Frustum& frustum, const Camera& camera, const FrameFormat& frame) {
+    auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil && !main.alphaToCoverage; };
+    PassDraws depth;
+    CpuScope cpu{mStats.cpuOutsideDriverMs};
+    collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depth, false);
+    depth.list.removeIf([&](const DrawItem& i) {
+        RenderState main = i.material->renderState(RenderPass::Main);
+        main.alphaToCoverage = frame.samples > 0 && i.material->alphaMode() == AlphaMode::Mask;
+        return !prepassed(main);
+    });
+    depth.list.sort();
+    return depth;
+}
+
+void Renderer::computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height) {
+    try {
+        if (!mAo) mAo = std::make_unique<AmbientOcclusion>();
+        mAoTexture = &mAo->apply(*mStore, mContext.info(), depth, width, height, mCamera.projection(),
+                                 scene.post.ambientOcclusion, mEmptyVao);
+    } catch (const Error& e) {
+        // Never a black frame: the effects read the white placeholder (no occlusion).
+        logWarning("ambient occlusion cannot run on this context (", e.what(), "): the frame is drawn without it");
+        mAoUnavailable = true;
+        mAoTexture = nullptr;
+    }
+}
+
 void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) {
     mContext.makeCurrent();
     scene.update();
     mFloatWanted = wantsFloatFrame(scene, mOptions);
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
+    mAoThisFrame = ambientOcclusionOn(scene);
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
         std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
-        if (mOptions.depthPrepass) passes.push_back(RenderPass::Depth);
+        if (mOptions.depthPrepass || mAoThisFrame) passes.push_back(RenderPass::Depth);
         for (RenderPass pass : passes) {
             // Select every effect without culling, so nothing pops in later.
             std::function<void(Node&)> visit = [&](Node& node) {
@@ -490,6 +527,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     int height = std::max(1, int(std::lround(output.height() * mOptions.resolutionScale)));
     camera.aspect = float(width) / float(height);
     mCamera = camera;
+    mAoThisFrame = ambientOcclusionOn(scene);
     setupScene(scene, camera, width, height, seconds);
 
     Frustum frustum = camera.frustum();
@@ -526,8 +564,30 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     // No stencil material in the frame: no stencil state at all, not even its clear.
     bool stencilUsed = std::any_of(mainDraws.states.begin(), mainDraws.states.end(), [](auto& s) { return s.stencil.has_value(); });
 
+    // Ambient occlusion reads a single-sampled depth texture. Without MSAA the pre-pass into the
+    // frame's own target is that depth (and the main pass then shades each pixel once); with
+    // MSAA the samples' depth is in a renderbuffer, so AO gets a pre-pass of its own into the
+    // resolve target's depth texture, alpha-tested materials included with their hard test.
+    mAoTexture = nullptr;
+    // Once AO has failed on this context the effects keep their SCREEN_AO variant (nothing to
+    // rebuild, no frame skipped) and read the white placeholder: no occlusion.
+    bool aoRuns = mAoThisFrame && !mAoUnavailable;
+    bool aoOwnDepth = aoRuns && mMsaaTarget;
+    bool prepass = mOptions.depthPrepass || (aoRuns && !mMsaaTarget);
+    if (aoOwnDepth) {
+        endPass(FramePass::Setup);
+        mHdrTarget->bind();
+        state.clearDepth(1.0f);
+        state.clear(false, true, false);
+        PassDraws depth = depthDraws(scene, frustum, camera, FrameFormat{hdr, 0});
+        draw(depth.list.items(), depth.states, 0, FramePass::DepthPrepass);
+        endPass(FramePass::DepthPrepass);
+        computeAmbientOcclusion(scene, mHdrTarget->depth(), width, height);
+        endPass(FramePass::AmbientOcclusion);
+    }
+
     mainTarget.bind();
-    glm::vec3 clear = scene.post.clearColor;
+    glm::vec3 clear = mOptions.debugView != DebugView::None ? glm::vec3(0.0f) : scene.post.clearColor;
     // The HDR frame clears to transparent: the tone-mapping pass puts the flat background
     // colour exactly where nothing covered the pixel.
     state.clearColor(hdr ? glm::vec4(0.0f) : glm::vec4(clear, scene.post.keepAlpha ? 0.0f : 1.0f));
@@ -536,7 +596,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     state.clear(true, true, stencilUsed);
     endPass(FramePass::Setup);
 
-    if (mOptions.depthPrepass) {
+    if (prepass) {
         // Depth first with each material's own depth-pass effect (plugin displacement and
         // discards included), then shade only the visible surface: every covered pixel is
         // shaded once, at the cost of drawing the opaque geometry twice. A material that
@@ -545,17 +605,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         // An alpha-to-coverage material stays out too: the pre-pass's hard alpha test would
         // write depth on samples its coverage leaves empty, and they would keep the clear.
         auto prepassed = [](const RenderState& main) { return main.depthWrite && !main.stencil && !main.alphaToCoverage; };
-        PassDraws depth;
-        {
-            CpuScope cpu{mStats.cpuOutsideDriverMs};
-            collect(scene.root(), &frustum, RenderPass::Depth, camera.position, camera.forward(), depth, false);
-            depth.list.removeIf([&](const DrawItem& i) {
-                RenderState main = i.material->renderState(RenderPass::Main);
-                main.alphaToCoverage = frame.samples > 0 && i.material->alphaMode() == AlphaMode::Mask;
-                return !prepassed(main);
-            });
-            depth.list.sort();
-        }
+        PassDraws depth = depthDraws(scene, frustum, camera, frame);
         draw(depth.list.items(), depth.states, 0, FramePass::DepthPrepass);
         endPass(FramePass::DepthPrepass);
         for (const DrawItem& item : mainDraws.list.opaque()) {
@@ -564,10 +614,23 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
             s.depthCompare = CompareFunc::LessEqual;
             s.depthWrite = false;
         }
+        if (aoRuns && !aoOwnDepth) {
+            computeAmbientOcclusion(scene, mHdrTarget->depth(), width, height);
+            mainTarget.bind();
+            endPass(FramePass::AmbientOcclusion);
+        }
     }
+    const bool debugView = mOptions.debugView != DebugView::None;
+    if (mOptions.debugView == DebugView::Overdraw)
+        for (RenderState& s : mainDraws.states) {
+            // Every rasterised fragment counts, hidden ones too: the blend adds each layer.
+            s.depthTest = false;
+            s.depthWrite = false;
+            s.blend = BlendMode::Additive;
+        }
     draw(mainDraws.list.opaque(), mainDraws.states, 0, FramePass::Opaque);
     endPass(FramePass::Opaque);
-    if (scene.environment.showAsBackground && mIbl->active()) {
+    if (scene.environment.showAsBackground && mIbl->active() && !debugView) {
         ShaderDefines defines;
         if (!hdr) setDefine(defines, engine_define::kToneMapInShader, "");
         mBackground.setDefines(defines);
@@ -586,8 +649,17 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
     endPass(FramePass::Blended);
 
-    const BloomSettings& bloom = scene.post.bloom;
-    bool fxaa = mOptions.fxaa && !scene.post.keepAlpha;
+    // A debug view shows its values as they are: no exposure, curve, bloom, FXAA or background.
+    PostSettings post = scene.post;
+    if (debugView) {
+        post.toneMapping = ToneMapping::None;
+        post.exposure = 1.0f;
+        post.ev100.reset();
+        post.bloom.enabled = false;
+        post.clearColor = glm::vec3(0.0f);
+    }
+    const BloomSettings& bloom = post.bloom;
+    bool fxaa = mOptions.fxaa && !post.keepAlpha && !debugView;
     bool bloomOn = bloom.enabled && bloom.strength > 0.0f;
     if (bloomOn && !hdr && !mBloomFallbackSaid) {
         logWarning("bloom needs a float frame, which this context does not offer", floatTarget() ? " with MSAA" : " (EXT_color_buffer_float)",
@@ -603,10 +675,10 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         if (fxaa) {
             if (!mLdrTarget || mLdrTarget->width() != output.width() || mLdrTarget->height() != output.height())
                 mLdrTarget = std::make_unique<RenderTarget>(output.width(), output.height(), TextureFormat::RGBA8, "tone-mapped frame", false);
-            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), *mLdrTarget, scene.post, mEmptyVao, bloomTexture);
+            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), *mLdrTarget, post, mEmptyVao, bloomTexture);
             mPost.fxaa(*mStore, mContext.info(), mLdrTarget->color(), output, mEmptyVao);
         } else {
-            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), output, scene.post, mEmptyVao, bloomTexture);
+            mPost.toneMap(*mStore, mContext.info(), mHdrTarget->color(), output, post, mEmptyVao, bloomTexture);
         }
     } else if (fxaa) {
         // The 8-bit frame is tone-mapped already: FXAA reads it directly.
@@ -671,6 +743,7 @@ BakeResult Renderer::bake(Scene& scene, const Camera& camera, int width, int hei
     bool savedBackground = scene.environment.showAsBackground;
     scene.post.keepAlpha = true;
     scene.post.clearColor = glm::vec3(0.0f);
+    scene.post.ambientOcclusion.enabled = false; // a bake draws no pre-pass; its impostor is shaded where it stands
     scene.environment.showAsBackground = false;
     // Bakes stay single-sampled: their coverage feeds CoverageMips, which expects the alpha
     // test's hard edge.

@@ -5,7 +5,9 @@
 // plugin discards cut them); gather the main view's render list (RenderList, ordered by
 // SortKey: opaque and alpha-tested parts by effect then front to back, blended parts back to
 // front) and draw it (DrawExecutor) into an HDR target with the background between the two;
-// then bloom (when on) and tone-map into the output.
+// then bloom (when on) and tone-map into the output. With ambient occlusion on, a depth
+// pre-pass (single-sampled) feeds AmbientOcclusion before the main pass, whose ambient and
+// image-based terms read the result.
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -26,7 +28,9 @@
 #include "material/ErrorMaterial.h"
 #include "material/MaterialRegistry.h"
 #include "material/ProgramBinaryCache.h"
+#include "render/AmbientOcclusion.h"
 #include "render/Bloom.h"
+#include "render/DebugView.h"
 #include "render/DrawExecutor.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
@@ -75,6 +79,9 @@ struct RendererOptions {
     /// Time each pass, or each pass and each draw, finishing the GL work after each
     /// (FrameBreakdown.h): for benchmarks; it slows the frame.
     Breakdown breakdown = Breakdown::Off;
+    /// Show one input of the frame instead of its light (render/DebugView.h); no exposure,
+    /// tone curve, bloom, FXAA or background then.
+    DebugView debugView = DebugView::None;
 };
 
 /// How the main pass is drawn this frame, from the options and what the context offers.
@@ -158,6 +165,12 @@ private:
     void reportFrameFormat(const FrameFormat& format);
     /// This frame's time as plugins see it.
     FrameInfo frameInfo() const;
+    /// Whether the frame asks for ambient occlusion (the scene, or the AO debug view).
+    bool ambientOcclusionOn(const Scene& scene) const;
+    /// The depth pre-pass's draws for `frame` (what writes depth in the main pass).
+    PassDraws depthDraws(Scene& scene, const Frustum& frustum, const Camera& camera, const FrameFormat& frame);
+    /// Runs AO over `depth` for this frame; on failure says so once and leaves it off.
+    void computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height);
 
     Context& mContext;
     RendererOptions mOptions;
@@ -174,6 +187,10 @@ private:
     PostProcess mPost;
     std::unique_ptr<Bloom> mBloom; ///< made on first use
     bool mBloomFallbackSaid = false;
+    std::unique_ptr<AmbientOcclusion> mAo; ///< made on first use
+    bool mAoThisFrame = false;     ///< effects are requested with SCREEN_AO
+    bool mAoUnavailable = false;   ///< a pass failed on this context: AO stays off
+    const Texture* mAoTexture = nullptr; ///< this frame's occlusion (null: none, the shader reads white)
     FrameFormat mLastFormat;
     SteadyClock::time_point mPassStart;
     ScreenEffect mBackground;

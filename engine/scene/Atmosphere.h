@@ -71,6 +71,17 @@ struct BloomSettings {
     float radius = 0.75f;
 };
 
+/// Screen-space ambient occlusion (GTAO, Jimenez et al. 2016) from the depth pre-pass: it
+/// darkens the ambient and image-based light only, never the sun or the punctual lights.
+struct AmbientOcclusionSettings {
+    bool enabled = false;
+    /// The occlusion's exponent: 0 leaves the light as it is, 1 is the measured occlusion,
+    /// larger darkens further. In [0, 4].
+    float strength = 1.0f;
+    /// How far (world metres) geometry occludes a point. In (0, 100].
+    float radius = 1.0f;
+};
+
 struct PostSettings {
     ToneMapping toneMapping = ToneMapping::PbrNeutral;
     /// A multiplier before tone mapping, on top of the camera's exposure.
@@ -82,6 +93,7 @@ struct PostSettings {
     /// Write coverage into the output's alpha (bakes) instead of an opaque 1.
     bool keepAlpha = false;
     BloomSettings bloom;
+    AmbientOcclusionSettings ambientOcclusion;
 
     /// What the HDR colour is multiplied by before tone mapping: the multiplier times the
     /// camera's scale (1 / (1.2 · 2^EV100)) when an EV100 is set.

@@ -20,6 +20,8 @@
 #include<ibl>
 #include<shadows>
 #include<lights>
+#include<screen_ao>
+#include<debug_view>
 
 #ifdef HAS_BASECOLOR_MAP
 uniform sampler2D baseColorMap;
@@ -167,6 +169,8 @@ void main() {
     s.energyCompensation = 1.0 + s.f0 * (1.0 / max(dfg.x + dfg.y, 1e-3) - 1.0);
 
     vec3 finalColor = vec3(0.0);
+    // Occlusion darkens the ambient and image-based light only, never the direct light.
+    vec3 ambientOcclusion = surfaceOcclusion * screenAmbientOcclusion(surfaceAlbedo);
     uint materialMask = drawLightMask();
     if (sunDirection.w > 0.5) {
         float shadow = drawParams.y > 0.5 ? sunShadow(vPositionW, geometricNormalW, vViewDepth) : 1.0;
@@ -175,7 +179,7 @@ void main() {
     finalColor += shadePunctualLights(s, vPositionW, geometricNormalW, materialMask);
     if (hemiSkyColor.w > 0.5) {
         float up = dot(normalW, vec3(0.0, 1.0, 0.0)) * 0.5 + 0.5;
-        finalColor += s.diffuse * mix(hemiGroundColor.rgb, hemiSkyColor.rgb, up) * surfaceOcclusion;
+        finalColor += s.diffuse * mix(hemiGroundColor.rgb, hemiSkyColor.rgb, up) * ambientOcclusion;
     }
     if (iblParams.z > 0.5) {
         // The split sum prefilters with V = N = R; for V ≠ N the GGX lobe's peak leans from
@@ -195,7 +199,7 @@ void main() {
         // dielectric in a white furnace then returns 1 at every angle instead of 1 + F. The metal
         // part has no diffuse layer to shadow.
         vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse * (1.0 - dielectricAlbedo);
-        finalColor += (diffuseIbl + specularIbl) * surfaceOcclusion * iblParams.x;
+        finalColor += (diffuseIbl + specularIbl) * ambientOcclusion * iblParams.x;
     }
 #endif
     finalColor += surfaceEmissive;
@@ -208,6 +212,10 @@ void main() {
 #ifdef TONEMAP_IN_SHADER
     // No float render target on this device: expose, tone-map and encode here.
     finalColor = linearToSrgb(applyTonemap(finalColor * exposureParams.x, exposureParams.y));
+#endif
+#ifdef DEBUG_VIEW
+    finalColor = debugViewColor(surfaceAlbedo, normalW, surfaceRoughness, surfaceMetallic, surfaceOcclusion, surfaceEmissive,
+                                vPositionW, vViewDepth);
 #endif
 #ifdef ALPHA_MODE_BLEND
     fragColor = vec4(finalColor * surfaceAlpha, surfaceAlpha); // premultiplied

@@ -17,5 +17,6 @@ endfunction()
 set(scene_file_sources ${PROJECT_SOURCE_DIR}/apps/common/SceneFile.cpp ${PROJECT_SOURCE_DIR}/apps/hike/QualityTier.cpp
   ${PROJECT_SOURCE_DIR}/engine/scene/Exposure.cpp)
 th_app_fuzzer(scene_file SceneFileFuzzer.cpp ${scene_file_sources})
+# th-capture's --debug-view names come from engine/render/DebugView (GL-free).
 th_app_fuzzer(capture_options CaptureOptionsFuzzer.cpp ${PROJECT_SOURCE_DIR}/apps/th-capture/CaptureOptions.cpp
-  ${PROJECT_SOURCE_DIR}/apps/common/CommandLine.cpp ${scene_file_sources})
+  ${PROJECT_SOURCE_DIR}/apps/common/CommandLine.cpp ${PROJECT_SOURCE_DIR}/engine/render/DebugView.cpp ${scene_file_sources})

@@ -30,6 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (o.time && (!(*o.time >= 0.0f) || !std::isfinite(*o.time) || o.animation.empty())) std::abort();
         if (o.msaa < 1 || o.msaa > 16 || (o.msaa & (o.msaa - 1)) != 0) std::abort();
         if (o.bloom && !(*o.bloom > 0.0f && *o.bloom <= 1.0f)) std::abort();
+        if (o.ao && !(*o.ao > 0.0f && *o.ao <= 4.0f)) std::abort();
+        if (o.aoRadius && !(*o.aoRadius > 0.0f && *o.aoRadius <= 100.0f)) std::abort();
         if (o.ev100 && !(*o.ev100 >= -10.0f && *o.ev100 <= 20.0f)) std::abort();
         if (o.width < 1 || o.height < 1 || o.width > 8192 || o.height > 8192) std::abort();
         if (!o.out.empty() && o.scenes.size() + (o.gltf.empty() ? 0 : 1) > 1) std::abort();
