@@ -36,6 +36,9 @@ namespace th::hike {
 inline constexpr int kImpostorSectors = 12;
 inline constexpr float kUnderstoryRadius = 60.0f;
 inline constexpr float kRockRadius = 90.0f;
+/// Beyond this distance from the streaming origin bushes and rocks draw a simplified level
+/// (MeshLod) of their mesh: half the triangles where the surface moves under 2 % of its size.
+inline constexpr float kPropLodDistance = 30.0f;
 
 struct HikeWorld {
     Renderer* renderer = nullptr;
@@ -55,6 +58,7 @@ struct HikeWorld {
     std::array<InstanceBucket, 3> lods;
     std::array<InstanceBucket, kImpostorSectors> impostorSectors;
     InstanceBucket understory, rocks, birds;
+    InstanceBucket understoryFar, rocksFar; ///< the same props past kPropLodDistance, simplified
     std::shared_ptr<Geometry> grassGeometry;
     bool impostorsOn = false;
 

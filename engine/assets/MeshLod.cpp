@@ -13,7 +13,17 @@ MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError) {
     ratio = std::clamp(ratio, 0.0f, 1.0f);
     float worst = 0.0f;
     for (const Submesh& s : ranges) {
-        if (s.indexCount % 3 != 0 || size_t(s.firstIndex) + s.indexCount > mesh.indices.size()) continue;
+        if (size_t(s.firstIndex) + s.indexCount > mesh.indices.size()) continue;
+        if (!isTriangles(s.topology)) {
+            // Points and lines have no surface to simplify: every level keeps them as they are.
+            Submesh copy = s;
+            copy.firstIndex = uint32_t(level.indices.size());
+            level.submeshes.push_back(copy);
+            level.indices.insert(level.indices.end(), mesh.indices.begin() + s.firstIndex,
+                                 mesh.indices.begin() + s.firstIndex + s.indexCount);
+            continue;
+        }
+        if (s.indexCount % 3 != 0) continue;
         const size_t target = std::max<size_t>(3, size_t(float(s.indexCount / 3) * ratio) * 3);
         std::vector<uint32_t> out(s.indexCount);
         float error = 0.0f;
@@ -21,12 +31,22 @@ MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError) {
                                           &mesh.positions[0].x, mesh.vertexCount(), sizeof(glm::vec3), target,
                                           maxError, 0, &error);
         out.resize(n);
-        level.submeshes.push_back(Submesh{uint32_t(level.indices.size()), uint32_t(n), s.material});
+        Submesh simplified = s;
+        simplified.firstIndex = uint32_t(level.indices.size());
+        simplified.indexCount = uint32_t(n);
+        level.submeshes.push_back(simplified);
         level.indices.insert(level.indices.end(), out.begin(), out.end());
         worst = std::max(worst, error);
     }
     level.error = worst;
     return level;
+}
+
+MeshData meshAtLevel(const MeshData& mesh, const MeshLodLevel& level) {
+    MeshData out = mesh;
+    out.indices = level.indices;
+    out.submeshes = level.submeshes;
+    return out;
 }
 
 std::vector<MeshLodLevel> buildMeshLods(const MeshData& mesh, int levels, float ratio, float maxError) {

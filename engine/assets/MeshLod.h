@@ -16,10 +16,13 @@ struct MeshLodLevel {
 
 /// Simplifies each submesh of `mesh` to about `ratio` (0, 1] of its triangles, never moving
 /// the surface by more than `maxError` of the mesh's extent (so a level may keep more
-/// triangles than asked). Triangle lists only.
+/// triangles than asked). Points and lines are kept as they are.
 MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError = 0.02f);
 
 /// `levels` levels, each `ratio` of the one before (level 0 is the first simplification).
+/// `mesh` drawing `level`'s triangles: the same vertices, the level's indices and submeshes.
+MeshData meshAtLevel(const MeshData& mesh, const MeshLodLevel& level);
+
 std::vector<MeshLodLevel> buildMeshLods(const MeshData& mesh, int levels, float ratio = 0.5f,
                                         float maxError = 0.02f);
 
