@@ -37,8 +37,9 @@ inline constexpr int kImpostorSectors = 12;
 inline constexpr float kUnderstoryRadius = 60.0f;
 inline constexpr float kRockRadius = 90.0f;
 /// Beyond this distance from the streaming origin bushes and rocks draw a simplified level
-/// (MeshLod) of their mesh: half the triangles where the surface moves under 2 % of its size.
-inline constexpr float kPropLodDistance = 30.0f;
+/// (MeshLod, welded across UV seams: they are untextured) of their mesh: about half the
+/// triangles, the surface moving under 5 % of its size.
+inline constexpr float kPropLodDistance = 50.0f;
 
 struct HikeWorld {
     Renderer* renderer = nullptr;

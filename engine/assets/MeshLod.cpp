@@ -6,8 +6,21 @@
 
 namespace th {
 
-MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError) {
+MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError, bool acrossSeams) {
     MeshLodLevel level;
+    // Position-only indices: seams are no longer borders the simplifier must keep.
+    std::vector<uint32_t> welded;
+    if (acrossSeams && !mesh.indices.empty()) {
+        welded.resize(mesh.indices.size());
+        for (size_t i = 0; i < mesh.indices.size(); ++i) welded[i] = mesh.indices[i];
+        for (const Submesh& s : mesh.submeshes.empty() ? std::vector<Submesh>{Submesh{0, uint32_t(mesh.indices.size()), -1}}
+                                                       : mesh.submeshes)
+            if (isTriangles(s.topology) && s.indexCount % 3 == 0 && size_t(s.firstIndex) + s.indexCount <= mesh.indices.size())
+                meshopt_generateShadowIndexBuffer(welded.data() + s.firstIndex, mesh.indices.data() + s.firstIndex,
+                                                  s.indexCount, &mesh.positions[0].x, mesh.vertexCount(),
+                                                  sizeof(glm::vec3), sizeof(glm::vec3));
+    }
+    const std::vector<uint32_t>& source = acrossSeams ? welded : mesh.indices;
     std::vector<Submesh> ranges = mesh.submeshes;
     if (ranges.empty()) ranges.push_back(Submesh{0, uint32_t(mesh.indices.size()), -1});
     ratio = std::clamp(ratio, 0.0f, 1.0f);
@@ -27,7 +40,7 @@ MeshLodLevel simplifyMesh(const MeshData& mesh, float ratio, float maxError) {
         const size_t target = std::max<size_t>(3, size_t(float(s.indexCount / 3) * ratio) * 3);
         std::vector<uint32_t> out(s.indexCount);
         float error = 0.0f;
-        const size_t n = meshopt_simplify(out.data(), mesh.indices.data() + s.firstIndex, s.indexCount,
+        const size_t n = meshopt_simplify(out.data(), source.data() + s.firstIndex, s.indexCount,
                                           &mesh.positions[0].x, mesh.vertexCount(), sizeof(glm::vec3), target,
                                           maxError, 0, &error);
         out.resize(n);
