@@ -221,7 +221,8 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         if (mTimedPass) {
             glFinish();
             stats.breakdown.draws.push_back({str(item.mesh->name(), " / ", item.material->name()), *mTimedPass,
-                                             msSince(drawStart), uint64_t(part.indexCount / 3) * copies});
+                                             msSince(drawStart),
+                                             isTriangles(part.topology) ? uint64_t(part.indexCount / 3) * copies : 0});
             drawStart = SteadyClock::now();
         }
     }
