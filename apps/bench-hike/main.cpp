@@ -276,6 +276,9 @@ void benchHike(Renderer& renderer, const Options& o) {
             std::printf("  grass tufts near the camera %llu in %d blocks, %llu within %.0f m; understory %llu, rocks %llu, birds %llu\n",
                         (unsigned long long)stats->grass, stats->grassBlocks, (unsigned long long)withinRadius, grassRadius,
                         (unsigned long long)stats->understory, (unsigned long long)stats->rocks, (unsigned long long)stats->birds);
+            std::printf("  far props' MeshLod level: bush %u -> %u triangles, rock %u -> %u\n",
+                        stats->propLodTriangles[0], stats->propLodTriangles[1],
+                        stats->propLodTriangles[2], stats->propLodTriangles[3]);
             std::printf("  targets: forest draws (all passes) %d < 40 %s; frame draws %u < 120 %s", vegetation,
                         vegetation < 40 ? "ok" : "MISSED", f.last.drawCalls, f.last.drawCalls < 120 ? "ok" : "MISSED");
             if (tier == QualityTier::High)

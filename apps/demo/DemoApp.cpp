@@ -163,6 +163,14 @@ void DemoApp::applyWeather(const std::string& preset) {
     if (mScene) applyWeatherPreset(*mScene, preset);
 }
 
+void DemoApp::lookThrough(const Camera& camera) {
+    const float aspect = mCamera.aspect;
+    mCamera = camera;
+    mCamera.aspect = aspect;
+    mOrbit.attach(mCamera);
+    mFly.attach(mCamera);
+}
+
 void DemoApp::handleInput(float dt) {
     ImGuiIO& io = ImGui::GetIO();
     double x, y;

@@ -38,6 +38,9 @@ public:
     Renderer& renderer() { return *mRenderer; }
     BuiltScene* scene() { return mScene.get(); }
     Camera& camera() { return mCamera; }
+    /// Looks through `camera` (one of the scene's, or its framed view); the orbit and fly
+    /// controllers carry on from there.
+    void lookThrough(const Camera& camera);
     const std::string& sceneError() const { return mSceneError; }
     const std::filesystem::path& scenePath() const { return mOptions.scene; }
     void requestLoad(std::filesystem::path path) { mPendingLoad = std::move(path); }

@@ -131,6 +131,18 @@ void DemoPanels::viewPanel(DemoApp& app) {
     if (ImGui::SliderFloat("field of view", &fov, 15, 100)) app.camera().yfov = glm::radians(fov);
     ImGui::Checkbox("pause time (Space)", &app.paused);
     if (!built) return;
+    if (!built->cameras.empty()) {
+        // The file's cameras, as th-capture --camera picks them; "framed" is the demo's view.
+        std::vector<std::string> names = {"framed"};
+        for (auto& [name, camera] : built->cameras) names.push_back(name);
+        if (mCameraScene != built) mCameraChoice = "framed"; // a new scene opens framed
+        mCameraScene = built;
+        if (combo("camera", mCameraChoice, names)) {
+            for (auto& [name, camera] : built->cameras)
+                if (name == mCameraChoice) app.lookThrough(camera);
+            if (mCameraChoice == "framed") app.lookThrough(built->camera);
+        }
+    }
     Scene& scene = *built->scene;
     ImGui::SliderFloat("hour", &scene.sky.hour, 0.0f, 24.0f, "%.2f h");
     if (combo("weather", app.weather, weatherPresets())) app.applyWeather(app.weather);

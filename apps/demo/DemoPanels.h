@@ -4,6 +4,7 @@
 namespace th {
 
 class DemoApp;
+struct BuiltScene;
 
 /// The demo's Dear ImGui panels: scene, view, time and weather, animation, plugins,
 /// statistics, shaders.
@@ -20,6 +21,8 @@ private:
     void shaderPanel(DemoApp& app);
 
     std::string mPathInput;
+    std::string mCameraChoice = "framed";
+    const BuiltScene* mCameraScene = nullptr; ///< the scene mCameraChoice belongs to
     int mClip = 0;
     float mFadeSeconds = 0.5f;
     int mShaderMaterial = 0;

@@ -1,5 +1,6 @@
 #pragma once
 // Live figures of a hike world, kept current by its update() (bench-hike prints them).
+#include <array>
 #include <cstdint>
 
 #include "assets/Clipmap.h"
@@ -23,6 +24,8 @@ struct HikeStats {
     uint64_t treesInRange = 0;               ///< unique trees within the impostor range
     uint64_t lodInstances[4] = {0, 0, 0, 0}; ///< LOD0, LOD1, LOD2, impostor (seam duplicates included)
     uint64_t understory = 0, rocks = 0, grass = 0, birds = 0;
+    /// Triangles of the props' meshes near and past kPropLodDistance: bush, bush far, rock, rock far.
+    std::array<uint32_t, 4> propLodTriangles{};
     int grassBlocks = 0;
     bool impostorsBaked = false;
     uint64_t impostorCoverage = 0; ///< covered texels of the bake

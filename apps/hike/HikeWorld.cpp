@@ -71,27 +71,34 @@ void HikeWorld::rebuildForest(glm::vec2 origin) {
                                        {{DitherPlugin::kBandsStream, {4, std::move(bandStreams[size_t(k)])}}});
     }
 
-    auto scatterBucket = [&](InstanceBucket& bucket, const std::vector<ScatterInstance>& list, float radius,
-                             bool conform, float nearFade) {
-        std::vector<glm::mat4> m;
-        std::vector<float> b, g;
+    auto scatterBucket = [&](InstanceBucket& bucket, InstanceBucket& far, const std::vector<ScatterInstance>& list,
+                             float radius, bool conform, float nearFade) {
         // Out over the last 18 % of the radius; bushes also dissolve within a few metres of
         // the eye, so the camera never looks through one.
         DitherBands fade = nearFade > 0.0f ? DitherBands::between(0.4f * nearFade, nearFade, radius * 0.82f, radius)
                                            : DitherBands::fadeOut(radius * 0.82f, radius);
-        for (const ScatterInstance& i : list) {
-            m.push_back(placed(i.position, i.yaw, i.scale));
-            appendDitherBands(b, fade);
-            g.insert(g.end(), {i.gradient.x, i.gradient.y});
-        }
-        std::vector<InstanceStream> streams = {{DitherPlugin::kBandsStream, {4, std::move(b)}}};
-        if (conform) streams.push_back({ConformPlugin::kGradientStream, {2, std::move(g)}});
-        bucket.set(std::move(m), std::move(streams));
+        auto fill = [&](InstanceBucket& target, bool wantFar) {
+            std::vector<glm::mat4> m;
+            std::vector<float> b, g;
+            for (const ScatterInstance& i : list) {
+                const bool isFar = glm::length(glm::vec2(i.position.x, i.position.z) - origin) > kPropLodDistance;
+                if (isFar != wantFar) continue;
+                m.push_back(placed(i.position, i.yaw, i.scale));
+                appendDitherBands(b, fade);
+                g.insert(g.end(), {i.gradient.x, i.gradient.y});
+            }
+            std::vector<InstanceStream> streams = {{DitherPlugin::kBandsStream, {4, std::move(b)}}};
+            if (conform) streams.push_back({ConformPlugin::kGradientStream, {2, std::move(g)}});
+            target.set(std::move(m), std::move(streams));
+        };
+        fill(bucket, false);
+        fill(far, true);
         return list.size();
     };
-    s.understory = scatterBucket(understory, hike::understory(field, *forest, origin, kUnderstoryRadius + pad, seed),
+    s.understory = scatterBucket(understory, understoryFar,
+                                 hike::understory(field, *forest, origin, kUnderstoryRadius + pad, seed),
                                  kUnderstoryRadius, false, 4.0f);
-    s.rocks = scatterBucket(rocks, hike::rocks(field, origin, kRockRadius + pad, seed), kRockRadius, true, 0.0f);
+    s.rocks = scatterBucket(rocks, rocksFar, hike::rocks(field, origin, kRockRadius + pad, seed), kRockRadius, true, 0.0f);
     forestOrigin = origin;
     forestDirty = false;
     s.forestRebuilt = true;

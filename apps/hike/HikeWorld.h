@@ -36,6 +36,10 @@ namespace th::hike {
 inline constexpr int kImpostorSectors = 12;
 inline constexpr float kUnderstoryRadius = 60.0f;
 inline constexpr float kRockRadius = 90.0f;
+/// Beyond this distance from the streaming origin bushes and rocks draw a simplified level
+/// (MeshLod, welded across UV seams: they are untextured) of their mesh: about half the
+/// triangles, the surface moving under 5 % of its size.
+inline constexpr float kPropLodDistance = 50.0f;
 
 struct HikeWorld {
     Renderer* renderer = nullptr;
@@ -55,6 +59,7 @@ struct HikeWorld {
     std::array<InstanceBucket, 3> lods;
     std::array<InstanceBucket, kImpostorSectors> impostorSectors;
     InstanceBucket understory, rocks, birds;
+    InstanceBucket understoryFar, rocksFar; ///< the same props past kPropLodDistance, simplified
     std::shared_ptr<Geometry> grassGeometry;
     bool impostorsOn = false;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "assets/MeshLod.h"
 #include "assets/ProceduralMeshes.h"
 #include "core/Error.h"
 #include "core/Log.h"
@@ -116,10 +117,18 @@ std::shared_ptr<HikeWorld> buildHikeWorld(Renderer& renderer, Scene& scene, Came
     MeshData bush = makeBush();
     makeBushMaterial(w.materials);
     w.understory.create(*w.groups[2], "bushes", std::make_shared<Geometry>(bush, "bush"), w.materials.bush, false);
+    // Far props draw a simplified level of the same mesh (kPropLodDistance).
+    MeshData bushFar = meshAtLevel(bush, simplifyMesh(bush, 0.5f, 0.05f, true));
+    w.understoryFar.create(*w.groups[2], "bushes far", std::make_shared<Geometry>(bushFar, "bush lod 1"), w.materials.bush,
+                           false);
 
     MeshData rock = makeRock();
     makeRockMaterial(w.materials);
     w.rocks.create(*w.groups[4], "rocks", std::make_shared<Geometry>(rock, "rock"), w.materials.rock, true);
+    MeshData rockFar = meshAtLevel(rock, simplifyMesh(rock, 0.5f, 0.05f, true));
+    w.rocksFar.create(*w.groups[4], "rocks far", std::make_shared<Geometry>(rockFar, "rock lod 1"), w.materials.rock, true);
+    w.stats->propLodTriangles = {uint32_t(bush.indices.size() / 3), uint32_t(bushFar.indices.size() / 3),
+                                 uint32_t(rock.indices.size() / 3), uint32_t(rockFar.indices.size() / 3)};
 
     makeGrassMaterial(w.materials);
     // Blades take the grass layer's own colour, so the cards melt into the textured ground.

@@ -54,10 +54,11 @@ TextureSlot slotOf(GltfImportContext& ctx, const tinygltf::ExtensionMap& extensi
         if (auto rotation = gltfFloat(t->Get("rotation"))) slot.transform.rotation = *rotation;
         if (auto set = gltfIndex(t->Get("texCoord"))) slot.texCoord = *set; // the extension overrides the set
     }
-    if (slot.texCoord < 0 || slot.texCoord > 1) {
-        ctx.warn(ctx.at("materials", material),
-                 str("material ", material, ": ", slotName, " reads TEXCOORD_", slot.texCoord,
-                     "; only TEXCOORD_0 and TEXCOORD_1 are imported, so TEXCOORD_0 is used"));
+    // Sets from 2 up are read with the meshes that use the material (GltfMeshes), which
+    // also reports a set past what the renderer draws.
+    if (slot.texCoord < 0) {
+        ctx.warn(ctx.at("materials", material), str("material ", material, ": ", slotName, " reads TEXCOORD_",
+                                                    slot.texCoord, ", which cannot exist; TEXCOORD_0 is used"));
         slot.texCoord = 0;
     }
     return slot;
@@ -151,6 +152,12 @@ void readGltfMaterials(GltfImportContext& ctx) {
                     ctx.warn(ctx.at("materials", m), str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
             }
         p.unlit = gltfExtension(src.extensions, "KHR_materials_unlit") != nullptr;
+        if (src.extras.IsObject() && src.extras.Has("pointSize")) {
+            if (auto size = gltfFloat(src.extras.Get("pointSize")))
+                out.pointSize = *size; // a size that is not positive is warned about where points use it
+            else
+                ctx.warn(ctx.at("materials", m), str("material ", m, ": extras.pointSize is not a number; points draw at 1 px"));
+        }
         ctx.out.materials.push_back(std::move(out));
     }
 }

@@ -15,14 +15,27 @@ namespace th {
 
 namespace {
 
-const char* modeName(int mode) {
+PrimitiveTopology topologyOf(int mode) {
     switch (mode) {
-    case TINYGLTF_MODE_POINTS: return "points";
-    case TINYGLTF_MODE_LINE: return "lines";
-    case TINYGLTF_MODE_LINE_LOOP: return "a line loop";
-    case TINYGLTF_MODE_LINE_STRIP: return "a line strip";
-    default: return "?";
+    case TINYGLTF_MODE_POINTS: return PrimitiveTopology::Points;
+    case TINYGLTF_MODE_LINE: return PrimitiveTopology::Lines;
+    case TINYGLTF_MODE_LINE_LOOP: return PrimitiveTopology::LineLoop;
+    case TINYGLTF_MODE_LINE_STRIP: return PrimitiveTopology::LineStrip;
+    default: return PrimitiveTopology::Triangles;
     }
+}
+
+/// The indices of a points or lines primitive, as drawn (strips and loops stay strips and
+/// loops); the incomplete tail of a line list is dropped with a warning.
+std::vector<uint32_t> pointsOrLines(GltfImportContext& ctx, std::vector<uint32_t> in, PrimitiveTopology topology,
+                                    const std::string& label, const SourceLocation& where) {
+    const size_t least = topology == PrimitiveTopology::Points ? 1 : 2;
+    if (topology == PrimitiveTopology::Lines && in.size() % 2 != 0) {
+        ctx.warn(where, str(label, ": ", in.size(), " indices is not a multiple of 2; the last is ignored"));
+        in.pop_back();
+    }
+    if (in.size() < least) in.clear();
+    return in;
 }
 
 std::vector<uint32_t> triangleList(GltfImportContext& ctx, std::vector<uint32_t> in, int mode,
@@ -52,15 +65,44 @@ std::vector<uint32_t> triangleList(GltfImportContext& ctx, std::vector<uint32_t>
     return out;
 }
 
-/// One triangle-list primitive as its own small mesh, or nothing when it is skipped.
+/// TEXCOORD_2 and up, the sets the primitive's material samples with (only those: a file may
+/// carry sets nothing reads). A set past what the renderer draws is an error naming the
+/// material and slot; a set the primitive lacks leaves that texture unsampled, with a warning.
+template <typename Read, typename Attribute>
+void readExtraUvSets(GltfImportContext& ctx, const tinygltf::Primitive& prim, const std::string& label,
+                     const SourceLocation& where, Read read, Attribute attribute, MeshData& d) {
+    if (prim.material < 0) return;
+    const ImportedMaterial& material = ctx.out.materials[size_t(prim.material)];
+    const PbrParams& p = material.params;
+    const std::pair<const char*, const TextureSlot*> slots[] = {{"baseColorTexture", &p.baseColorTexture},
+                                                                {"metallicRoughnessTexture", &p.metallicRoughnessTexture},
+                                                                {"normalTexture", &p.normalTexture},
+                                                                {"occlusionTexture", &p.occlusionTexture},
+                                                                {"emissiveTexture", &p.emissiveTexture}};
+    for (const auto& [slotName, slot] : slots) {
+        if (!slot->present() || slot->texCoord < 2) continue;
+        const int set = slot->texCoord;
+        if (set >= attrib::kMaxUvSets)
+            throw Error(ctx.at("materials", prim.material),
+                        str("material '", material.name, "' ", slotName, " reads TEXCOORD_", set, " (", label,
+                            "); the renderer draws TEXCOORD_0 to TEXCOORD_", attrib::kMaxUvSets - 1));
+        const std::string name = str("TEXCOORD_", set);
+        if (attribute(name.c_str()) < 0) {
+            ctx.warn(where, str("material '", material.name, "' ", slotName, " reads ", name, ", which ", label,
+                                              " does not have; that texture is not sampled there"));
+            continue;
+        }
+        if (d.extraUvs.size() < size_t(set - 1)) d.extraUvs.resize(size_t(set - 1));
+        if (d.extraUvs[size_t(set - 2)].empty()) read(name, d.extraUvs[size_t(set - 2)]);
+    }
+}
+
+/// One primitive (triangle list, points or lines) as its own small mesh, or nothing when it is skipped.
 std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int index, const tinygltf::Primitive& prim) {
     const std::string label = str(ctx.meshLabel(mesh), " primitive ", index);
     const SourceLocation where = ctx.at("meshes", mesh);
     const int mode = prim.mode < 0 ? TINYGLTF_MODE_TRIANGLES : prim.mode;
-    if (mode >= TINYGLTF_MODE_POINTS && mode <= TINYGLTF_MODE_LINE_STRIP) {
-        ctx.warn(where, str(label, " draws ", modeName(mode), ", which the renderer does not support; skipped"));
-        return std::nullopt;
-    }
+    const PrimitiveTopology topology = topologyOf(mode);
     if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
         throw Error(where, str(label, ": mode ", mode, " is not a glTF primitive mode"));
     if (prim.material >= 0 && size_t(prim.material) >= ctx.model.materials.size())
@@ -141,6 +183,9 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     readAttribute("TANGENT", {4}, d.tangents);
     readAttribute("TEXCOORD_0", {2}, d.uv0);
     readAttribute("TEXCOORD_1", {2}, d.uv1);
+    readExtraUvSets(ctx, prim, label, where, [&](const std::string& name, std::vector<glm::vec2>& set) {
+        return readAttribute(name.c_str(), {2}, set);
+    }, attribute, d);
     if (attribute("COLOR_0") >= 0) {
         const int accessor = attribute("COLOR_0");
         AccessorFloats colors = ctx.reader->readFloats(accessor, {3, 4}, label + " COLOR_0");
@@ -168,6 +213,26 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     } else {
         indices.resize(n);
         for (size_t k = 0; k < n; ++k) indices[k] = uint32_t(k);
+    }
+    if (!isTriangles(topology)) {
+        d.indices = pointsOrLines(ctx, std::move(indices), topology, label, where);
+        if (d.indices.empty()) {
+            ctx.warn(where, str(label, " has no complete ", topology == PrimitiveTopology::Points ? "point" : "line",
+                                "; skipped"));
+            return std::nullopt;
+        }
+        if (topology == PrimitiveTopology::Points && prim.material >= 0) {
+            ImportedMaterial& material = ctx.out.materials[size_t(prim.material)];
+            if (!(material.pointSize > 0.0f)) {
+                ctx.warn(ctx.at("materials", prim.material),
+                         str(label, " draws points with material '", material.name, "' whose point size is ",
+                             material.pointSize, "; 1 px is used instead"));
+                material.pointSize = 1.0f;
+            }
+        }
+        // No normals, no tangents made up: points and lines without normals draw unlit.
+        d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, topology, !d.normals.empty()}};
+        return d;
     }
     d.indices = triangleList(ctx, std::move(indices), mode, label, where);
     if (d.indices.empty()) {

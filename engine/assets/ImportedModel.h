@@ -31,6 +31,9 @@ struct ImportWarning {
 struct ImportedMaterial {
     std::string name;
     PbrParams params;
+    /// Pixels per point for POINTS primitives: glTF has no such property, so it is read from
+    /// the material's `extras.pointSize` where a file gives one (Material::setPointSize).
+    float pointSize = 1.0f;
 };
 
 /// Whether texels are colour (decoded from sRGB when sampled) or data (read as stored).

@@ -49,6 +49,10 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
     merge(dst.uv0, src.uv0, glm::vec2(0), same2);
     merge(dst.uv1, src.uv1, glm::vec2(0), same2);
     merge(dst.colors, src.colors, glm::vec4(1), [](const glm::vec4& c) { return c; });
+    if (dst.extraUvs.size() < src.extraUvs.size()) dst.extraUvs.resize(src.extraUvs.size());
+    static const std::vector<glm::vec2> noSet;
+    for (size_t k = 0; k < dst.extraUvs.size(); ++k)
+        merge(dst.extraUvs[k], k < src.extraUvs.size() ? src.extraUvs[k] : noSet, glm::vec2(0), same2);
     // Skinning data is not transformed: joint matrices carry the pose. A vertex without
     // influences follows joint 0 fully (it only happens when one side is unskinned, which the
     // importer warns about).

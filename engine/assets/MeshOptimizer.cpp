@@ -22,26 +22,44 @@ std::vector<Submesh> rangesOf(const MeshData& mesh) {
 } // namespace
 
 float vertexCacheMissRatio(const MeshData& mesh, unsigned cacheSize) {
-    if (mesh.indices.size() < 3) return 0.0f;
+    // Triangles only: meshoptimizer's analysis (and the post-transform cache it models)
+    // assumes a triangle list.
+    std::vector<uint32_t> triangles;
+    for (const Submesh& s : rangesOf(mesh))
+        if (isTriangles(s.topology) && s.indexCount % 3 == 0 && size_t(s.firstIndex) + s.indexCount <= mesh.indices.size())
+            triangles.insert(triangles.end(), mesh.indices.begin() + s.firstIndex,
+                             mesh.indices.begin() + s.firstIndex + s.indexCount);
+    if (triangles.size() < 3) return 0.0f;
     meshopt_VertexCacheStatistics s =
-        meshopt_analyzeVertexCache(mesh.indices.data(), mesh.indices.size(), mesh.vertexCount(), cacheSize, 0, 0);
+        meshopt_analyzeVertexCache(triangles.data(), triangles.size(), mesh.vertexCount(), cacheSize, 0, 0);
     return s.acmr;
 }
 
 void optimizeMeshOrder(MeshData& mesh) {
     const size_t n = mesh.vertexCount();
-    if (n == 0 || mesh.indices.size() < 3 || mesh.indices.size() % 3 != 0) return;
-    for (const Submesh& s : rangesOf(mesh)) {
-        if (s.indexCount % 3 != 0 || size_t(s.firstIndex) + s.indexCount > mesh.indices.size()) return;
+    if (n == 0 || mesh.indices.empty()) return;
+    const std::vector<Submesh> ranges = rangesOf(mesh);
+    for (const Submesh& s : ranges)
+        if ((isTriangles(s.topology) && s.indexCount % 3 != 0) || size_t(s.firstIndex) + s.indexCount > mesh.indices.size())
+            return;
+    // Points and lines keep their index order (a strip's order is its shape); the fetch
+    // remap below only renames their vertices.
+    for (const Submesh& s : ranges) {
+        if (!isTriangles(s.topology)) continue;
         uint32_t* range = mesh.indices.data() + s.firstIndex;
         meshopt_optimizeVertexCache(range, range, s.indexCount, n);
     }
-    std::vector<unsigned> table(n);
-    const size_t used = meshopt_optimizeVertexFetchRemap(table.data(), mesh.indices.data(), mesh.indices.size(), n);
-    meshopt_remapIndexBuffer(mesh.indices.data(), mesh.indices.data(), mesh.indices.size(), table.data());
+    // Vertices in the order the indices first use them (what meshopt_optimizeVertexFetchRemap
+    // computes, written out because meshoptimizer asserts on index lists of points and lines).
+    std::vector<unsigned> table(n, ~0u);
+    size_t used = 0;
+    for (uint32_t& index : mesh.indices) {
+        if (table[index] == ~0u) table[index] = unsigned(used++);
+        index = table[index];
+    }
     // Every per-vertex array of MeshData, so that none is left in the old order: a new array
     // in MeshData changes its size, and this assert asks for it to be remapped here.
-    static_assert(sizeof(MeshData) == sizeof(std::string) + 14 * sizeof(std::vector<int>),
+    static_assert(sizeof(MeshData) == sizeof(std::string) + 15 * sizeof(std::vector<int>),
                   "MeshData has a new member: remap it below if it is per vertex, then update this count");
     remap(mesh.positions, table, used);
     remap(mesh.normals, table, used);
@@ -49,6 +67,7 @@ void optimizeMeshOrder(MeshData& mesh) {
     remap(mesh.uv0, table, used);
     remap(mesh.uv1, table, used);
     remap(mesh.colors, table, used);
+    for (std::vector<glm::vec2>& set : mesh.extraUvs) remap(set, table, used);
     remap(mesh.joints0, table, used);
     remap(mesh.joints1, table, used);
     remap(mesh.weights0, table, used);

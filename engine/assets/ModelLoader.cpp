@@ -107,6 +107,7 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
         material->setTexture(PbrTextureSlot::Normal, uploader.texture(m.params.normalTexture, false));
         material->setTexture(PbrTextureSlot::Occlusion, uploader.texture(m.params.occlusionTexture, false));
         material->setTexture(PbrTextureSlot::Emissive, uploader.texture(m.params.emissiveTexture, true));
+        material->setPointSize(m.pointSize);
         if (registry) registry->add(material);
         out.materials.push_back(material);
     }
@@ -182,7 +183,7 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             auto geometry = geometries[size_t(n.mesh)];
             auto meshWith = [&](const std::string& name, std::vector<glm::mat4> instanceMatrices) {
                 auto mesh = std::make_shared<Mesh>(name, geometry);
-                for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material)});
+                for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material), s.topology, s.hasNormals});
                 if (!instanceMatrices.empty()) {
                     auto instances = std::make_shared<InstanceBuffer>(str(name, " instances"));
                     instances->setMatrices(std::move(instanceMatrices));

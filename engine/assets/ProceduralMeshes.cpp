@@ -39,10 +39,11 @@ struct Builder {
         triangle(a, b, c);
         triangle(a, c, d);
     }
-    MeshData finish(std::optional<glm::vec4> color, const char* name) {
+    MeshData finish(std::optional<glm::vec4> color, const char* name, MeshOrder order = MeshOrder::Optimized) {
         mesh.name = name;
         if (color) fillColor(mesh, *color);
         generateTangents(mesh, 0);
+        if (order == MeshOrder::Optimized) optimizeMeshOrder(mesh);
         return std::move(mesh);
     }
 };
@@ -85,7 +86,7 @@ void diamondBody(Builder& b, float length, float halfWidth, float halfHeight) {
 
 } // namespace
 
-MeshData makePlane(float width, float depth, int subdivisions, std::optional<glm::vec4> color) {
+MeshData makePlane(float width, float depth, int subdivisions, std::optional<glm::vec4> color, MeshOrder order) {
     requireAtLeast("makePlane: subdivisions", subdivisions, 1);
     Builder b;
     const int n = subdivisions;
@@ -99,10 +100,10 @@ MeshData makePlane(float width, float depth, int subdivisions, std::optional<glm
             uint32_t a = uint32_t(i * (n + 1) + j), c = a + uint32_t(n + 1);
             b.quad(a, c, c + 1, a + 1);
         }
-    return b.finish(color, "plane");
+    return b.finish(color, "plane", order);
 }
 
-MeshData makeBox(const glm::vec3& size, std::optional<glm::vec4> color) {
+MeshData makeBox(const glm::vec3& size, std::optional<glm::vec4> color, MeshOrder order) {
     struct Face {
         glm::vec3 normal, right, up; // right × up = normal, as seen from outside
     };
@@ -121,10 +122,10 @@ MeshData makeBox(const glm::vec3& size, std::optional<glm::vec4> color) {
         }
         b.quad(first, first + 1, first + 2, first + 3);
     }
-    return b.finish(color, "box");
+    return b.finish(color, "box", order);
 }
 
-MeshData makeUvSphere(float radius, int segments, int rings, std::optional<glm::vec4> color) {
+MeshData makeUvSphere(float radius, int segments, int rings, std::optional<glm::vec4> color, MeshOrder order) {
     requireAtLeast("makeUvSphere: segments", segments, 3);
     requireAtLeast("makeUvSphere: rings", rings, 2);
     Builder b;
@@ -144,10 +145,10 @@ MeshData makeUvSphere(float radius, int segments, int rings, std::optional<glm::
             if (i != 0) b.triangle(a, c, a + 1);             // the top row's is degenerate
             if (i != rings - 1) b.triangle(a + 1, c, c + 1); // the bottom row's is degenerate
         }
-    return b.finish(color, "uvSphere");
+    return b.finish(color, "uvSphere", order);
 }
 
-MeshData makeCylinder(float radius, float height, int sides, bool caps, std::optional<glm::vec4> color) {
+MeshData makeCylinder(float radius, float height, int sides, bool caps, std::optional<glm::vec4> color, MeshOrder order) {
     requireAtLeast("makeCylinder: sides", sides, 3);
     Builder b;
     const float h = height * 0.5f;
@@ -178,10 +179,10 @@ MeshData makeCylinder(float radius, float height, int sides, bool caps, std::opt
             for (int j = 0; j < sides; ++j) b.triangle(c, first + uint32_t(j), first + uint32_t((j + 1) % sides));
         }
     }
-    return b.finish(color, "cylinder");
+    return b.finish(color, "cylinder", order);
 }
 
-MeshData makeCone(float radius, float height, int sides, int heightSegments, bool cap, std::optional<glm::vec4> color) {
+MeshData makeCone(float radius, float height, int sides, int heightSegments, bool cap, std::optional<glm::vec4> color, MeshOrder order) {
     requireAtLeast("makeCone: sides", sides, 3);
     requireAtLeast("makeCone: heightSegments", heightSegments, 1);
     Builder b;
@@ -222,7 +223,7 @@ MeshData makeCone(float radius, float height, int sides, int heightSegments, boo
         }
         for (int j = 0; j < sides; ++j) b.triangle(c, first + uint32_t((j + 1) % sides), first + uint32_t(j));
     }
-    return b.finish(color, "cone");
+    return b.finish(color, "cone", order);
 }
 
 MeshData makeTree() {

@@ -26,6 +26,7 @@ void ensureIndices(MeshData& mesh, const char* who) {
     check(mesh.uv0, "uv0");
     check(mesh.uv1, "uv1");
     check(mesh.colors, "colors");
+    for (const auto& set : mesh.extraUvs) check(set, "extra UV coordinates");
     for (uint32_t i : mesh.indices)
         if (i >= n) throw Error(str(who, ": mesh '", mesh.name, "' has index ", i, " but only ", n, " vertices"));
 }
@@ -41,6 +42,7 @@ uint32_t duplicateVertex(MeshData& mesh, uint32_t v) {
     copy(mesh.uv0);
     copy(mesh.uv1);
     copy(mesh.colors);
+    for (auto& set : mesh.extraUvs) copy(set);
     return uint32_t(mesh.positions.size() - 1);
 }
 
@@ -129,6 +131,7 @@ void generateNormals(MeshData& mesh, bool smooth) {
     extend(mesh.uv0);
     extend(mesh.uv1);
     extend(mesh.colors);
+    for (auto& set : mesh.extraUvs) extend(set);
     extend(mesh.joints0);
     extend(mesh.weights0);
     extend(mesh.joints1);
@@ -148,7 +151,9 @@ void generateTangents(MeshData& mesh, int uvSet) {
     ensureIndices(mesh, "generateTangents");
     if (mesh.normals.size() != mesh.positions.size()) generateNormals(mesh, true);
     mesh.tangents.clear();
-    const std::vector<glm::vec2>& uvs = uvSet == 1 ? mesh.uv1 : mesh.uv0;
+    const std::vector<glm::vec2>& uvs = uvSet == 1 ? mesh.uv1
+                                        : uvSet >= 2 && size_t(uvSet - 2) < mesh.extraUvs.size() ? mesh.extraUvs[size_t(uvSet - 2)]
+                                                                                               : mesh.uv0;
     if (uvs.size() != mesh.positions.size()) {
         mesh.tangents.resize(mesh.positions.size());
         for (size_t v = 0; v < mesh.positions.size(); ++v)

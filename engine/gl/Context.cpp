@@ -118,6 +118,13 @@ void Context::initialiseCommon(const ContextDesc& desc, bool headless, std::stri
     info.anisotropicFiltering = info.hasExtension("GL_EXT_texture_filter_anisotropic") ||
                                 info.hasExtension("GL_ARB_texture_filter_anisotropic");
     info.driverLimits = queryLimits(info);
+    {
+        // Desktop core profiles name the range GL_POINT_SIZE_RANGE; ES only has the aliased one.
+        GLfloat range[2] = {1.0f, 1.0f};
+        glGetFloatv(desktop ? GL_POINT_SIZE_RANGE : GL_ALIASED_POINT_SIZE_RANGE, range);
+        info.minPointSize = range[0];
+        info.maxPointSize = std::max(range[0], range[1]);
+    }
     info.limitsProfile = desc.limitsProfile;
     info.limits = desc.limitsProfile == LimitsProfile::WebGL2 ? info.driverLimits.clampedTo(Limits::webgl2Minimums())
                                                               : info.driverLimits;
@@ -128,6 +135,8 @@ void Context::initialiseCommon(const ContextDesc& desc, bool headless, std::stri
         // Seamless cube filtering is always on in ES 3.0; desktop GL needs it switched on so
         // prefiltered environment maps do not show face seams.
         glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+        // Points take their size from the vertex shader, as they always do in ES 3.0.
+        glEnable(GL_PROGRAM_POINT_SIZE);
     }
     logInfo("GL context: ", info.summary());
 }

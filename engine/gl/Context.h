@@ -64,6 +64,9 @@ struct ContextInfo {
     bool parallelShaderCompile = false; ///< KHR_parallel_shader_compile
     bool programBinary = false;         ///< at least one program binary format
     bool anisotropicFiltering = false;
+    /// The sizes gl_PointSize may take, from the driver (not the limits profile: a point size
+    /// is a look, not a budget). ES 3.0 and GL 3.3 guarantee 1 as the largest.
+    float minPointSize = 1.0f, maxPointSize = 1.0f;
 
     bool hasExtension(std::string_view name) const;
     /// "llvmpipe (LLVM 15.0.6, 256 bits) | OpenGL ES 3.2 Mesa 22.3.6 | es30 headless egl-surfaceless"

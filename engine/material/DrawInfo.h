@@ -3,6 +3,7 @@
 // and facts about the mesh. Plain data, so the material layer needs nothing from the scene.
 #include <cstdint>
 
+#include "material/PrimitiveTopology.h"
 #include "material/RenderPass.h"
 
 namespace th {
@@ -24,6 +25,10 @@ struct DrawInfo {
     /// each vertex takes in the target texture; 0 = not morphed.
     uint32_t morphAttributes = 0;
     int morphTexelsPerVertex = 0;
+    /// The part's primitives: points set POINTS (the vertex shader writes gl_PointSize).
+    PrimitiveTopology topology = PrimitiveTopology::Triangles;
+    /// TEXCOORD_2 and up on the geometry: bit k = TEXCOORD_(k + 2) (HAS_UV2 …).
+    uint32_t extraUvSets = 0;
 };
 
 } // namespace th

@@ -242,9 +242,21 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
             r.attributeUses.push_back({owner, name, location, 1});
         }
     }
+    // TEXCOORD_2 and up (HAS_UV2 … from the table), named in the budget by who samples them.
+    unsigned dynamicLocation = attrib::skinAttributeLocation(draw.instanced, pluginAttributes.size());
+    for (int set = 2; set < attrib::kMaxUvSets; ++set) {
+        if (!(draw.extraUvSets & (1u << unsigned(set - 2)))) continue;
+        std::string name = attrib::extraUvAttributeName(set);
+        std::string readers = material.texCoordReaders(set);
+        std::string owner = readers.empty() ? str("TEXCOORD_", set)
+                                            : str("material '", material.name(), "' ", readers, " (TEXCOORD_", set, ")");
+        r.attributeLocations.emplace_back(name, dynamicLocation);
+        r.attributeUses.push_back({owner, name, dynamicLocation, 1});
+        ++dynamicLocation;
+    }
     if (draw.skinInfluences > 0) {
         // SKINNING and SKINNING_8 come from the engine define table.
-        unsigned at = attrib::skinAttributeLocation(draw.instanced, pluginAttributes.size());
+        unsigned at = dynamicLocation;
         const char* names[] = {"joints0", "weights0", "joints1", "weights1"};
         for (int i = 0; i < (draw.skinInfluences > 4 ? 4 : 2); ++i) {
             r.attributeLocations.emplace_back(names[i], at + unsigned(i));

@@ -7,6 +7,7 @@
 // tests/unit/EngineInterfaceTest compares them with the GLSL in shaders/, so the two sides
 // cannot drift apart. Constants only: nothing here touches GL.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -114,6 +115,10 @@ inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
 inline constexpr std::string_view kSkinning8 = "SKINNING_8";
 inline constexpr std::string_view kMorphTargets = "MORPH_TARGETS";
+/// TEXCOORD_2 … TEXCOORD_7 present on the geometry (attributes texcoord2 … texcoord7).
+inline constexpr std::array<std::string_view, 6> kHasUvSet = {"HAS_UV2", "HAS_UV3", "HAS_UV4", "HAS_UV5", "HAS_UV6", "HAS_UV7"};
+/// The draw is a POINTS primitive: the vertex shader writes gl_PointSize (drawParams.w).
+inline constexpr std::string_view kPoints = "POINTS";
 /// The morph defines below carry values (makeEffectRequest writes them after the table sets
 /// them): the texels per vertex, and each displaced attribute's slot in those texels, in
 /// MorphTargetTexture's order.
@@ -128,7 +133,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 19> kEngine = {{
+inline constexpr std::array<EngineDefine, 26> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -145,6 +150,13 @@ inline constexpr std::array<EngineDefine, 19> kEngine = {{
     {kMorphTangent, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 2); }},
     {kMorphUv, [](const EngineDefineInputs& in) { return morphs(in.draw, (1u << 3) | (1u << 4)); }},
     {kMorphColor, [](const EngineDefineInputs& in) { return morphs(in.draw, 1u << 5); }},
+    {kPoints, [](const EngineDefineInputs& in) { return in.draw.topology == PrimitiveTopology::Points; }},
+    {kHasUvSet[0], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 1u) != 0; }},
+    {kHasUvSet[1], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 2u) != 0; }},
+    {kHasUvSet[2], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 4u) != 0; }},
+    {kHasUvSet[3], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 8u) != 0; }},
+    {kHasUvSet[4], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 16u) != 0; }},
+    {kHasUvSet[5], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 32u) != 0; }},
     // Only the main pass: depth and shadow passes are single-sampled and keep the hard test.
     {kAlphaToCoverage, [](const EngineDefineInputs& in) { return in.alphaToCoverage && in.draw.pass == RenderPass::Main; }},
     // The AO texture holds the opaque depth's occlusion: only the main pass reads it.
@@ -232,6 +244,14 @@ constexpr unsigned kPluginBudget = kMaxAttributes - kFirstPluginAttribute;
 constexpr unsigned skinAttributeLocation(bool instanced, size_t pluginAttributes) {
     return instanced ? kFirstPluginAttribute + unsigned(pluginAttributes) : kInstanceMatrix;
 }
+
+/// UV sets beyond the two every mesh may have: TEXCOORD_2 … TEXCOORD_(kMaxUvSets - 1), as
+/// attributes texcoord2 … in the vertex shader. The sets a geometry has (DrawInfo::extraUvSets,
+/// bit k = TEXCOORD_(k + 2)) take the locations from skinAttributeLocation() on, in set order,
+/// and skinning moves up past them; the attribute budget (EffectCache) names them.
+constexpr int kMaxUvSets = 8;
+constexpr unsigned extraUvCount(uint32_t extraUvSets) { return unsigned(std::popcount(extraUvSets & 0x3Fu)); }
+inline std::string extraUvAttributeName(int set) { return "texcoord" + std::to_string(set); }
 } // namespace attrib
 
 } // namespace th

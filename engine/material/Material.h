@@ -55,6 +55,9 @@ public:
     /// Samplers the material's shaders may declare.
     virtual std::vector<MaterialSampler> samplers() const { return {}; }
     virtual TextureBinding texture(std::string_view sampler) const;
+    /// What of this material samples with UV set `set` ("baseColorTexture, normalTexture"),
+    /// for the attribute budget's error; empty when nothing does or the material cannot say.
+    virtual std::string texCoordReaders(int /*set*/) const { return {}; }
     /// False while the material's textures are still loading.
     virtual bool isReady() const { return true; }
 
@@ -83,6 +86,11 @@ public:
     /// skipped for it (applied in the clusters, no recompilation).
     uint32_t lightMask() const { return mLightMask; }
     void setLightMask(uint32_t mask) { mLightMask = mask; }
+    /// The size in pixels of the points this material draws (POINTS primitives). glTF has no
+    /// such property; 1 px is what the Khronos Sample Viewer draws. The renderer clamps it to
+    /// the driver's point-size range, and draws 1 px for a size that is not positive.
+    float pointSize() const { return mPointSize; }
+    void setPointSize(float pixels) { mPointSize = pixels; }
 
     // --- plugins ---
     /// Attaches a plugin. Throws th::Error when a plugin of the same name is attached, when
@@ -130,6 +138,7 @@ private:
     std::optional<StencilState> mStencil;
     bool mColorWrite = true;
     uint32_t mLightMask = 0xFFFFFFFFu;
+    float mPointSize = 1.0f;
     std::vector<std::shared_ptr<MaterialPlugin>> mPlugins;
     std::optional<SourceHook> mSourceHook;
     uint64_t mVersion = 1;

@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "material/EngineInterface.h"
 
 namespace th {
 
@@ -11,13 +12,16 @@ struct SlotInfo {
     const char* hasDefine;
     const char* uv1Define;
     const char* transform;
+    const char* uvSetDefine; ///< the set's number, for TEXCOORD_2 and up
+    const char* gltfName;
 };
 constexpr SlotInfo kSlots[kPbrTextureSlots] = {
-    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv"},
-    {"metallicRoughnessMap", "HAS_METALLIC_ROUGHNESS_MAP", "METALLIC_ROUGHNESS_UV1", "metallicRoughnessUv"},
-    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv"},
-    {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv"},
-    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv"},
+    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv", "BASECOLOR_UV_SET", "baseColorTexture"},
+    {"metallicRoughnessMap", "HAS_METALLIC_ROUGHNESS_MAP", "METALLIC_ROUGHNESS_UV1", "metallicRoughnessUv",
+     "METALLIC_ROUGHNESS_UV_SET", "metallicRoughnessTexture"},
+    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv", "NORMAL_UV_SET", "normalTexture"},
+    {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv", "OCCLUSION_UV_SET", "occlusionTexture"},
+    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv", "EMISSIVE_UV_SET", "emissiveTexture"},
 };
 } // namespace
 
@@ -77,6 +81,7 @@ std::vector<std::string> PbrMaterial::declaredDefines() const {
     for (auto& s : kSlots) {
         d.emplace_back(s.hasDefine);
         d.emplace_back(s.uv1Define);
+        d.emplace_back(s.uvSetDefine);
     }
     return d;
 }
@@ -85,18 +90,32 @@ void PbrMaterial::collectDefines(ShaderDefines& defines, const DrawInfo& draw) c
     if (mParams.alphaMode == AlphaMode::Mask) setDefine(defines, "ALPHA_MODE_MASK", "");
     if (mParams.alphaMode == AlphaMode::Blend) setDefine(defines, "ALPHA_MODE_BLEND", "");
     if (mParams.doubleSided) setDefine(defines, "DOUBLE_SIDED", "");
-    if (mParams.unlit) setDefine(defines, "UNLIT", "");
+    // Points and lines that came without normals have nothing to light with: unlit, as the
+    // Khronos Sample Viewer draws them.
+    if (mParams.unlit || (!draw.hasNormals && !isTriangles(draw.topology))) setDefine(defines, "UNLIT", "");
     if (mParams.vertexColors && draw.hasColors) setDefine(defines, "VERTEX_COLORS", "");
     for (int i = 0; i < kPbrTextureSlots; ++i) {
         if (!mTextures[size_t(i)].texture) continue;
         const TextureSlot& slot = slotParams(PbrTextureSlot(i));
         bool uv1 = slot.texCoord == 1;
-        if (uv1 ? !draw.hasUv1 : !draw.hasUv0) continue; // no coordinates to read it with
+        bool extra = slot.texCoord >= 2;
+        bool present = extra ? slot.texCoord < attrib::kMaxUvSets && (draw.extraUvSets & (1u << unsigned(slot.texCoord - 2)))
+                             : (uv1 ? draw.hasUv1 : draw.hasUv0);
+        if (!present) continue; // no coordinates to read it with
         // Depth and shadow passes read only what decides coverage: base colour alpha.
         if (draw.pass != RenderPass::Main && i != int(PbrTextureSlot::BaseColor)) continue;
         setDefine(defines, kSlots[i].hasDefine, "");
         if (uv1) setDefine(defines, kSlots[i].uv1Define, "");
+        if (extra) setDefine(defines, kSlots[i].uvSetDefine, str(slot.texCoord));
     }
+}
+
+std::string PbrMaterial::texCoordReaders(int set) const {
+    std::string out;
+    for (int i = 0; i < kPbrTextureSlots; ++i)
+        if (mTextures[size_t(i)].texture && slotParams(PbrTextureSlot(i)).texCoord == set)
+            out += str(out.empty() ? "" : ", ", kSlots[i].gltfName);
+    return out;
 }
 
 Std140Layout PbrMaterial::uniformLayout() const {

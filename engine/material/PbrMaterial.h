@@ -36,6 +36,7 @@ public:
     void writeUniforms(UniformBuffer& block) const override;
     std::vector<MaterialSampler> samplers() const override;
     TextureBinding texture(std::string_view sampler) const override;
+    std::string texCoordReaders(int set) const override;
 
     const PbrParams& params() const { return mParams; }
     /// Replaces every parameter (defines re-selected when texture presence or modes change).

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "core/Log.h"
 #include "core/SteadyClock.h"
 #include "core/Str.h"
 #include "gl/GlApi.h"
@@ -23,6 +24,17 @@ namespace th {
 namespace {
 
 size_t alignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
+
+GLenum glMode(PrimitiveTopology t) {
+    switch (t) {
+    case PrimitiveTopology::Triangles: return GL_TRIANGLES;
+    case PrimitiveTopology::Points: return GL_POINTS;
+    case PrimitiveTopology::Lines: return GL_LINES;
+    case PrimitiveTopology::LineStrip: return GL_LINE_STRIP;
+    case PrimitiveTopology::LineLoop: return GL_LINE_LOOP;
+    }
+    return GL_TRIANGLES;
+}
 
 } // namespace
 
@@ -58,6 +70,18 @@ DrawExecutor::DrawExecutor(Context& context) : mContext(context) {
     mLinearRepeat = Sampler({}, context.limits().maxAnisotropy, "linear repeat");
     mPointClamp = Sampler({.minFilter = Filter::Nearest, .magFilter = Filter::Nearest, .mip = SamplerDesc::Mip::None,
                            .wrapS = Wrap::ClampToEdge, .wrapT = Wrap::ClampToEdge}, 0, "deformation point clamp");
+}
+
+float DrawExecutor::pointSizeFor(const Material& material) {
+    const ContextInfo& info = mContext.info();
+    const float asked = material.pointSize();
+    const float size = asked > 0.0f ? std::clamp(asked, info.minPointSize, info.maxPointSize) : 1.0f;
+    if (size != asked && mPointSizeWarned.insert(&material).second)
+        logWarning("material '", material.name(), "': point size ", asked, " px is ",
+                asked > 0.0f ? str("outside the driver's range [", info.minPointSize, ", ", info.maxPointSize, "]")
+                             : std::string("not positive"),
+                "; points draw at ", size, " px");
+    return size;
 }
 
 void DrawExecutor::updateMaterials(std::span<DrawItem> items, const FrameInfo& frame) {
@@ -144,7 +168,9 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
             d.world = item.world;
             d.normalWorld = glm::mat4(glm::transpose(glm::inverse(glm::mat3(item.world))));
             uint32_t mask = item.mesh->lightMask & item.material->lightMask();
-            d.drawParams = glm::vec4(float(mask & 0xFFFFu), item.receiveShadows ? 1.0f : 0.0f, float(mask >> 16), 0.0f);
+            const bool points = item.mesh->parts()[item.part].topology == PrimitiveTopology::Points;
+            d.drawParams = glm::vec4(float(mask & 0xFFFFu), item.receiveShadows ? 1.0f : 0.0f, float(mask >> 16),
+                                     points ? pointSizeFor(*item.material) : 0.0f);
             std::memcpy(mDrawStaging.data() + i * mDrawStride, &d, sizeof d);
         }
         stats.cpuOutsideDriverMs += msSince(start);
@@ -179,10 +205,10 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         const void* offset = reinterpret_cast<const void*>(size_t(part.firstIndex) * g.indexSize());
         if (item.instances > 0) {
             item.mesh->instances()->upload();
-            glDrawElementsInstanced(GL_TRIANGLES, GLsizei(part.indexCount), g.indexType(), offset,
+            glDrawElementsInstanced(glMode(part.topology), GLsizei(part.indexCount), g.indexType(), offset,
                                     GLsizei(item.instances));
         } else {
-            glDrawElements(GL_TRIANGLES, GLsizei(part.indexCount), g.indexType(), offset);
+            glDrawElements(glMode(part.topology), GLsizei(part.indexCount), g.indexType(), offset);
         }
         ++stats.drawCalls;
         if (shadowPass)
@@ -190,12 +216,13 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         else
             ++stats.mainDrawCalls;
         uint64_t copies = item.instances > 0 ? item.instances : 1;
-        stats.triangles += uint64_t(part.indexCount / 3) * copies;
+        if (isTriangles(part.topology)) stats.triangles += uint64_t(part.indexCount / 3) * copies;
         if (!shadowPass) stats.instances += copies;
         if (mTimedPass) {
             glFinish();
             stats.breakdown.draws.push_back({str(item.mesh->name(), " / ", item.material->name()), *mTimedPass,
-                                             msSince(drawStart), uint64_t(part.indexCount / 3) * copies});
+                                             msSince(drawStart),
+                                             isTriangles(part.topology) ? uint64_t(part.indexCount / 3) * copies : 0});
             drawStart = SteadyClock::now();
         }
     }

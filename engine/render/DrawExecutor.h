@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "gl/Buffer.h"
@@ -78,6 +79,9 @@ private:
     Texture mWhite2D, mWhiteArray, mBlackCube, mNoShadowArray;
     Sampler mShadowCompare, mLinearRepeat, mPointClamp;
     std::optional<FramePass> mTimedPass;
+    /// Materials whose point size was out of the driver's range (warned once each).
+    std::unordered_set<const Material*> mPointSizeWarned;
+    float pointSizeFor(const Material& material);
 };
 
 } // namespace th

@@ -185,7 +185,7 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
         s.variant == variant)
         return s.effect;
-    s = EffectSlot{&mesh, &material, uint32_t(part), pass, mEffects->get(effectRequest(material, mesh.drawInfo(pass))),
+    s = EffectSlot{&mesh, &material, uint32_t(part), pass, mEffects->get(effectRequest(material, mesh.drawInfo(pass, part))),
                    version, mStore->generation(), mesh.instanced(), mFrame, variant};
     return s.effect;
 }
@@ -206,6 +206,7 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         MeshPart& part = mesh->parts()[i];
         Material* material = part.material.get();
         if (!material || part.indexCount == 0) continue;
+        if (shadowCasters && !isTriangles(part.topology) && !mesh->pointsAndLinesCastShadows) continue;
         // Global plugin factories reach every material drawn, not only the imported ones.
         if (!material->registeredWith(mMaterials)) mMaterials.add(part.material);
         if (pass != RenderPass::Main && material->alphaMode() == AlphaMode::Blend) continue; // no blended casters

@@ -19,12 +19,21 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     mHasUv0 = check(data.uv0.size(), "uv0");
     mHasUv1 = check(data.uv1.size(), "uv1");
     mHasColors = check(data.colors.size(), "colors");
+    if (data.extraUvs.size() > size_t(attrib::kMaxUvSets - 2))
+        throw Error(str("mesh '", mLabel, "': ", data.extraUvs.size() + 2, " UV sets; at most ", attrib::kMaxUvSets,
+                        " are drawn"));
+    for (size_t k = 0; k < data.extraUvs.size(); ++k)
+        if (check(data.extraUvs[k].size(), "an extra UV set")) mExtraUvSets |= 1u << k;
     if (check(data.joints0.size(), "joints0") && check(data.weights0.size(), "weights0"))
         mInfluences = check(data.joints1.size(), "joints1") && check(data.weights1.size(), "weights1") ? 8 : 4;
     for (uint32_t index : data.indices)
         if (index >= n) throw Error(str("mesh '", mLabel, "': index ", index, " out of range (", n, " vertices)"));
-    if (data.indices.size() % 3 != 0)
+    // Triangle ranges must hold whole triangles; points and lines take any count.
+    if (data.submeshes.empty() && data.indices.size() % 3 != 0)
         throw Error(str("mesh '", mLabel, "': ", data.indices.size(), " indices is not a triangle list"));
+    for (const Submesh& s : data.submeshes)
+        if (isTriangles(s.topology) && s.indexCount % 3 != 0)
+            throw Error(str("mesh '", mLabel, "': a triangle part of ", s.indexCount, " indices is not a triangle list"));
 
     size_t offset = 12;
     auto place = [&](bool present, size_t& at, size_t bytes) {
@@ -37,6 +46,13 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
     place(mHasUv0, mUv0Offset, 8);
     place(mHasUv1, mUv1Offset, 8);
     place(mHasColors, mColorOffset, 16);
+    std::vector<size_t> extraSets; // the extraUvs index of each stored set
+    for (size_t k = 0; k < data.extraUvs.size(); ++k)
+        if (mExtraUvSets & (1u << k)) {
+            extraSets.push_back(k);
+            mExtraUvOffsets.push_back(offset);
+            offset += 8;
+        }
     place(mInfluences > 0, mSkinOffset, size_t(mInfluences / 4) * 24);
     mStride = GLsizei(offset);
 
@@ -54,6 +70,8 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
             if (mHasUv0) std::memcpy(v + mUv0Offset, &data.uv0[i], 8);
             if (mHasUv1) std::memcpy(v + mUv1Offset, &data.uv1[i], 8);
             if (mHasColors) std::memcpy(v + mColorOffset, &data.colors[i], 16);
+            for (size_t e = 0; e < extraSets.size(); ++e)
+                std::memcpy(v + mExtraUvOffsets[e], &data.extraUvs[extraSets[e]][i], 8);
             if (mInfluences > 0) {
                 std::memcpy(v + mSkinOffset, &data.joints0[i], 8);
                 std::memcpy(v + mSkinOffset + 8, &data.weights0[i], 16);
@@ -92,6 +110,10 @@ void Geometry::setupVertexArray(VertexArray& vao, unsigned skinLocation) const {
     if (mHasUv0) vao.setAttribute(mVertices, {.location = attrib::kUv0, .components = 2, .stride = mStride, .offset = mUv0Offset});
     if (mHasUv1) vao.setAttribute(mVertices, {.location = attrib::kUv1, .components = 2, .stride = mStride, .offset = mUv1Offset});
     if (mHasColors) vao.setAttribute(mVertices, {.location = attrib::kColor, .components = 4, .stride = mStride, .offset = mColorOffset});
+    for (size_t e = 0; e < mExtraUvOffsets.size(); ++e)
+        vao.setAttribute(mVertices, {.location = skinLocation + unsigned(e), .components = 2, .stride = mStride,
+                                     .offset = mExtraUvOffsets[e]});
+    skinLocation += unsigned(mExtraUvOffsets.size());
     // Joint indices as unnormalized shorts read as floats: exact up to 65535 and no integer
     // attributes needed.
     for (int set = 0; set < mInfluences / 4; ++set) {

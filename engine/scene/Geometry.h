@@ -30,12 +30,15 @@ public:
     bool hasUv0() const { return mHasUv0; }
     bool hasUv1() const { return mHasUv1; }
     bool hasColors() const { return mHasColors; }
+    /// TEXCOORD_2 and up stored (bit k = TEXCOORD_(k + 2); MeshData::extraUvSets).
+    uint32_t extraUvSets() const { return mExtraUvSets; }
     /// Skin influences stored per vertex: 0, 4 (JOINTS_0/WEIGHTS_0) or 8 (and the _1 sets).
     int influences() const { return mInfluences; }
 
     /// Points the standard attribute locations (MeshData.h's attrib table) at this
-    /// geometry's buffers and sets its index buffer. Skin attributes (joints0, weights0,
-    /// joints1, weights1) go to consecutive locations from `skinLocation`.
+    /// geometry's buffers and sets its index buffer. Extra UV sets (texcoord2 …, in set order)
+    /// and then the skin attributes (joints0, weights0, joints1, weights1) go to consecutive
+    /// locations from `skinLocation` (attrib::extraUvCount).
     void setupVertexArray(VertexArray& vao, unsigned skinLocation = 0) const;
 
 private:
@@ -47,6 +50,8 @@ private:
     std::vector<Submesh> mSubmeshes;
     bool mHasNormals = false, mHasTangents = false, mHasUv0 = false, mHasUv1 = false, mHasColors = false;
     int mInfluences = 0;
+    uint32_t mExtraUvSets = 0;
+    std::vector<size_t> mExtraUvOffsets; ///< per present extra set, in set order
     size_t mSkinOffset = 0; ///< joints0 (4 × u16), weights0 (4 × f32), then the second set
     GLsizei mStride = 0;
     size_t mNormalOffset = 0, mTangentOffset = 0, mUv0Offset = 0, mUv1Offset = 0, mColorOffset = 0;

@@ -10,13 +10,14 @@ Mesh::Mesh(std::string name, std::shared_ptr<Geometry> geometry) : mName(std::mo
 
 void Mesh::setMaterial(std::shared_ptr<Material> material) {
     mParts.clear();
-    for (auto& s : mGeometry->submeshes()) mParts.push_back({s.firstIndex, s.indexCount, material});
+    for (auto& s : mGeometry->submeshes()) mParts.push_back({s.firstIndex, s.indexCount, material, s.topology, s.hasNormals});
 }
 
 DrawInfo Mesh::drawInfo(RenderPass pass) const {
     const Geometry& g = *mGeometry;
     DrawInfo d{pass, instanced(), g.hasNormals(), g.hasTangents(), g.hasUv0(), g.hasUv1(), g.hasColors(),
                receiveShadows, userFlags};
+    d.extraUvSets = g.extraUvSets();
     if (mDeformation) {
         d.skinInfluences = std::min(mDeformation->influences(), g.influences());
         if (auto& t = mDeformation->targets(); t && t->targetCount() > 0) {
@@ -27,11 +28,21 @@ DrawInfo Mesh::drawInfo(RenderPass pass) const {
     return d;
 }
 
+DrawInfo Mesh::drawInfo(RenderPass pass, size_t part) const {
+    DrawInfo d = drawInfo(pass);
+    if (part < mParts.size()) {
+        d.topology = mParts[part].topology;
+        d.hasNormals = d.hasNormals && mParts[part].hasNormals;
+    }
+    return d;
+}
+
 const VertexArray& Mesh::vertexArray(const std::vector<std::pair<std::string, unsigned>>& layout) {
     std::string key;
     if (instanced())
         for (auto& [name, location] : layout) key += str(name, ':', location, ';');
     // Skin attributes follow the material's plugin attributes (see skinAttributeLocation).
+    // Extra UV sets first, then the skin attributes (see extraUvCount).
     const unsigned skinLocation = attrib::skinAttributeLocation(instanced(), layout.size());
     key += str("skin:", skinLocation);
     CachedArray& a = mArrays[key];

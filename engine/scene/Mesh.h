@@ -19,6 +19,8 @@ struct MeshPart {
     uint32_t firstIndex = 0;
     uint32_t indexCount = 0;
     std::shared_ptr<Material> material;
+    PrimitiveTopology topology = PrimitiveTopology::Triangles;
+    bool hasNormals = true; ///< false: points or lines without normals, drawn unlit
 };
 
 class Mesh {
@@ -45,6 +47,8 @@ public:
     Bounds localBounds() const { return mDeformation ? mDeformation->bounds(mGeometry->bounds()) : mGeometry->bounds(); }
 
     bool castShadows = true;
+    /// Points and lines cast no shadow (they have no area to block light with) unless asked.
+    bool pointsAndLinesCastShadows = false;
     bool receiveShadows = true;
     bool visible = true;
     /// Which lights reach this mesh (see Light::mask); combined with the material's mask.
@@ -56,6 +60,8 @@ public:
     /// geometry's attributes, instancing, shadow receiving, userFlags. The renderer builds the
     /// effect request from it; tools and benchmarks ask for the same effect with it.
     DrawInfo drawInfo(RenderPass pass = RenderPass::Main) const;
+    /// The same for one part: its topology, and no normals where the part has none.
+    DrawInfo drawInfo(RenderPass pass, size_t part) const;
 
     /// The vertex array for a plugin-attribute layout (created on first use, rebuilt when the
     /// instance streams change).

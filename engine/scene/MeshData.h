@@ -10,6 +10,7 @@
 #include <glm/gtc/type_precision.hpp>
 
 #include "material/EngineInterface.h"
+#include "material/PrimitiveTopology.h"
 #include "scene/Bounds.h"
 
 namespace th {
@@ -19,6 +20,10 @@ struct Submesh {
     uint32_t firstIndex = 0;
     uint32_t indexCount = 0;
     int material = -1; ///< index into the owner's material list; -1 = the default material
+    PrimitiveTopology topology = PrimitiveTopology::Triangles;
+    /// False when the primitive came without normals: points and lines then draw unlit (as
+    /// the Khronos Sample Viewer does) instead of lit with a made-up normal.
+    bool hasNormals = true;
 };
 
 /// One morph target: per-vertex displacements added, scaled by the target's weight, to the
@@ -44,16 +49,26 @@ struct MeshData {
     std::vector<glm::vec2> uv0;
     std::vector<glm::vec2> uv1;
     std::vector<glm::vec4> colors;   ///< linear RGBA vertex colours
+    /// TEXCOORD_2 and up: extraUvs[k] is set k + 2, empty where the mesh has no such set (the
+    /// importer reads only the sets a material samples with). At most kMaxUvSets - 2.
+    std::vector<std::vector<glm::vec2>> extraUvs;
     /// Skinning: up to eight influences, JOINTS_0/WEIGHTS_0 then JOINTS_1/WEIGHTS_1. Joint
     /// indices index the skin's joint list; the weights of a vertex sum to one.
     std::vector<glm::u16vec4> joints0, joints1;
     std::vector<glm::vec4> weights0, weights1;
     std::vector<MorphTarget> targets;
     std::vector<float> defaultWeights; ///< the mesh's `weights`, one per target (0 when absent)
-    std::vector<uint32_t> indices;   ///< triangle list
+    std::vector<uint32_t> indices;   ///< per submesh, in its topology (a triangle list by default)
     std::vector<Submesh> submeshes;  ///< empty means one submesh over all indices, material -1
 
     size_t vertexCount() const { return positions.size(); }
+    /// The sets of extraUvs that are present (bit k = TEXCOORD_(k + 2)).
+    uint32_t extraUvSets() const {
+        uint32_t bits = 0;
+        for (size_t k = 0; k < extraUvs.size() && k < 32; ++k)
+            if (!extraUvs[k].empty()) bits |= 1u << k;
+        return bits;
+    }
     bool skinned() const { return !joints0.empty() && !weights0.empty(); }
     size_t influences() const { return skinned() ? (joints1.empty() || weights1.empty() ? 4 : 8) : 0; }
     Bounds bounds() const {

@@ -3,7 +3,7 @@
 layout(std140) uniform Draw {
     mat4 world;
     mat4 normalWorld; // inverse transpose of world's upper 3×3, in a mat4 for std140
-    vec4 drawParams;  // x, z: light mask, low and high 16 bits; y: 1 when receiving shadows
+    vec4 drawParams;  // x, z: light mask, low and high 16 bits; y: 1 when receiving shadows; w: point size (px)
 };
 
 // The mesh's and material's combined light mask.

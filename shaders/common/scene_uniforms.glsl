@@ -24,3 +24,12 @@ layout(std140) uniform Scene {
     vec4 clusterGrid;        // light clusters: x tiles across, y tiles down, z depth slices, w cluster texture width (1024)
     vec4 clusterParams;      // x, y: tiles per pixel across and down; z, w: slice = log(view depth) · z + w
 };
+
+// From a surface point towards the viewer. An orthographic camera's rays are parallel: every
+// point sees it along the camera's backward axis (the view matrix's third row), not towards
+// the camera's position, which may sit right in front of the surface. projection[2][3] is -1
+// for a perspective projection and 0 for an orthographic one.
+vec3 surfaceToViewer(vec3 positionW) {
+    if (projection[2][3] == 0.0) return normalize(vec3(view[0][2], view[1][2], view[2][2]));
+    return normalize(cameraPosition.xyz - positionW);
+}

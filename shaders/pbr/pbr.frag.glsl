@@ -46,6 +46,48 @@ in vec2 vUv0;
 in vec2 vUv1;
 in vec4 vColor;
 in float vViewDepth;
+#ifdef HAS_UV2
+in vec2 vUv2;
+#endif
+#ifdef HAS_UV3
+in vec2 vUv3;
+#endif
+#ifdef HAS_UV4
+in vec2 vUv4;
+#endif
+#ifdef HAS_UV5
+in vec2 vUv5;
+#endif
+#ifdef HAS_UV6
+in vec2 vUv6;
+#endif
+#ifdef HAS_UV7
+in vec2 vUv7;
+#endif
+
+// The texture coordinates of TEXCOORD_set: 0 and 1 always, 2 and up where the geometry has
+// them (a slot on a set the mesh lacks is not sampled at all: PbrMaterial::collectDefines).
+vec2 uvSet(int set) {
+#ifdef HAS_UV2
+    if (set == 2) return vUv2;
+#endif
+#ifdef HAS_UV3
+    if (set == 3) return vUv3;
+#endif
+#ifdef HAS_UV4
+    if (set == 4) return vUv4;
+#endif
+#ifdef HAS_UV5
+    if (set == 5) return vUv5;
+#endif
+#ifdef HAS_UV6
+    if (set == 6) return vUv6;
+#endif
+#ifdef HAS_UV7
+    if (set == 7) return vUv7;
+#endif
+    return set == 1 ? vUv1 : vUv0;
+}
 
 out vec4 fragColor;
 
@@ -58,7 +100,9 @@ void main() {
 
     vec4 baseColor = baseColorFactor;
 #ifdef HAS_BASECOLOR_MAP
-#ifdef BASECOLOR_UV1
+#if defined(BASECOLOR_UV_SET)
+    baseColor *= texture(baseColorMap, transformUv(baseColorUv, uvSet(BASECOLOR_UV_SET)));
+#elif defined(BASECOLOR_UV1)
     baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv1));
 #else
     baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv0));
@@ -94,7 +138,9 @@ void main() {
 #endif
     vec3 geometricNormalW = normalW;
 #ifdef HAS_NORMAL_MAP
-#ifdef NORMAL_UV1
+#if defined(NORMAL_UV_SET)
+    vec2 normalUvCoord = transformUv(normalUv, uvSet(NORMAL_UV_SET));
+#elif defined(NORMAL_UV1)
     vec2 normalUvCoord = transformUv(normalUv, vUv1);
 #else
     vec2 normalUvCoord = transformUv(normalUv, vUv0);
@@ -125,7 +171,9 @@ void main() {
     float surfaceMetallic = metallicFactor;
     float surfaceRoughness = roughnessFactor;
 #ifdef HAS_METALLIC_ROUGHNESS_MAP
-#ifdef METALLIC_ROUGHNESS_UV1
+#if defined(METALLIC_ROUGHNESS_UV_SET)
+    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, uvSet(METALLIC_ROUGHNESS_UV_SET)));
+#elif defined(METALLIC_ROUGHNESS_UV1)
     vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv1));
 #else
     vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv0));
@@ -136,7 +184,9 @@ void main() {
     vec3 surfaceF0 = vec3(dielectricF0);
     float surfaceOcclusion = 1.0;
 #ifdef HAS_OCCLUSION_MAP
-#ifdef OCCLUSION_UV1
+#if defined(OCCLUSION_UV_SET)
+    float ao = texture(occlusionMap, transformUv(occlusionUv, uvSet(OCCLUSION_UV_SET))).r;
+#elif defined(OCCLUSION_UV1)
     float ao = texture(occlusionMap, transformUv(occlusionUv, vUv1)).r;
 #else
     float ao = texture(occlusionMap, transformUv(occlusionUv, vUv0)).r;
@@ -145,7 +195,9 @@ void main() {
 #endif
     vec3 surfaceEmissive = emissiveFactor.rgb;
 #ifdef HAS_EMISSIVE_MAP
-#ifdef EMISSIVE_UV1
+#if defined(EMISSIVE_UV_SET)
+    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, uvSet(EMISSIVE_UV_SET))).rgb;
+#elif defined(EMISSIVE_UV1)
     surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv1)).rgb;
 #else
     surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv0)).rgb;
@@ -159,7 +211,7 @@ void main() {
 #else
     Surface s;
     s.normal = normalW;
-    s.view = normalize(cameraPosition.xyz - vPositionW);
+    s.view = surfaceToViewer(vPositionW);
     s.NoV = clamp(abs(dot(normalW, s.view)), 1e-4, 1.0);
     s.roughness = clamp(surfaceRoughness, 0.03, 1.0);
     s.alpha = s.roughness * s.roughness;

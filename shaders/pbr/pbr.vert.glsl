@@ -27,6 +27,31 @@ in vec2 uv2;
 #ifdef HAS_COLORS
 in vec4 color;
 #endif
+// TEXCOORD_2 … TEXCOORD_7 where the geometry has them (HAS_UV2 …, attrib::kMaxUvSets).
+#ifdef HAS_UV2
+in vec2 texcoord2;
+out vec2 vUv2;
+#endif
+#ifdef HAS_UV3
+in vec2 texcoord3;
+out vec2 vUv3;
+#endif
+#ifdef HAS_UV4
+in vec2 texcoord4;
+out vec2 vUv4;
+#endif
+#ifdef HAS_UV5
+in vec2 texcoord5;
+out vec2 vUv5;
+#endif
+#ifdef HAS_UV6
+in vec2 texcoord6;
+out vec2 vUv6;
+#endif
+#ifdef HAS_UV7
+in vec2 texcoord7;
+out vec2 vUv7;
+#endif
 #ifdef INSTANCES
 in mat4 instanceWorld;
 #endif
@@ -132,6 +157,24 @@ void main() {
 #else
     vUv1 = vec2(0.0);
 #endif
+#ifdef HAS_UV2
+    vUv2 = texcoord2;
+#endif
+#ifdef HAS_UV3
+    vUv3 = texcoord3;
+#endif
+#ifdef HAS_UV4
+    vUv4 = texcoord4;
+#endif
+#ifdef HAS_UV5
+    vUv5 = texcoord5;
+#endif
+#ifdef HAS_UV6
+    vUv6 = texcoord6;
+#endif
+#ifdef HAS_UV7
+    vUv7 = texcoord7;
+#endif
 #ifdef HAS_COLORS
     vColor = color + colorMorph;
 #else
@@ -140,5 +183,8 @@ void main() {
     vec4 viewPos = view * worldPos;
     vViewDepth = -viewPos.z;
     gl_Position = projection * viewPos;
+#ifdef POINTS
+    gl_PointSize = drawParams.w; // the material's size, clamped to the driver's range
+#endif
 #define CUSTOM_VERTEX_MAIN_END
 }

@@ -89,3 +89,57 @@ TEST_CASE("an orthographic glTF camera keeps an object's size independent of its
         CHECK(farP < nearP / 20);
     }
 }
+
+TEST_CASE("an orthographic camera views every point along its axis: a flat glossy wall shades evenly") {
+    // Through an orthographic camera every pixel looks along the camera's forward axis, so a
+    // flat wall facing it under one sun has one colour everywhere. A shader that took the view
+    // direction towards the camera's position (a perspective camera's eye) would see the
+    // wall's edges at grazing angles from a camera 0.3 m in front of it, and a highlight only
+    // in the middle.
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto shade = [&](bool orthographic) {
+            GltfStage stage(api, 120, 120);
+            ImportedModel model;
+            model.sourceName = "glossy wall";
+            model.meshes.push_back(quadMesh(4.0f, 4.0f));
+            model.meshes[0].submeshes = {{0, uint32_t(model.meshes[0].indices.size()), 0}};
+            ImportedMaterial glossy;
+            glossy.name = "glossy";
+            glossy.params.baseColorFactor = glm::vec4(0.2f, 0.2f, 0.2f, 1.0f);
+            glossy.params.metallicFactor = 0.0f;
+            glossy.params.roughnessFactor = 0.3f;
+            model.materials.push_back(glossy);
+            ImportedNode node;
+            node.name = "wall";
+            node.mesh = 0;
+            model.nodes.push_back(node);
+            model.rootNodes = {0};
+            stage.add(std::move(model));
+            stage.addSunLight({0.0f, 0.0f, -1.0f}, 1.0f);
+            stage.camera.position = {0, 0, 0.3f};
+            stage.camera.target = {0, 0, 0};
+            stage.camera.up = {0, 1, 0};
+            stage.camera.nearPlane = 0.05f;
+            stage.camera.farPlane = 10.0f;
+            stage.camera.orthographic = orthographic;
+            stage.camera.ymag = 1.5f;
+            stage.camera.yfov = glm::radians(150.0f); // the perspective twin sees as far out
+            ImageRgba8 image = stage.render();
+            requireNoGlErrors(*stage.context);
+            float lo = 255.0f, hi = 0.0f;
+            forEachPixel(image, 0, 0, image.width, image.height, [&](int, int, const std::array<uint8_t, 4>& p) {
+                lo = std::min(lo, luma(p));
+                hi = std::max(hi, luma(p));
+            });
+            MESSAGE((orthographic ? "orthographic" : "perspective"), ": luma from ", lo, " to ", hi);
+            return std::pair{lo, hi};
+        };
+        auto [lo, hi] = shade(true);
+        CHECK(lo > 70.0f); // the highlight everywhere, not the background
+        CHECK(hi - lo <= 2.0f);
+        // The same wall through a perspective camera shows why: its view directions differ.
+        auto [plo, phi] = shade(false);
+        CHECK(phi - plo > 30.0f);
+    }
+}

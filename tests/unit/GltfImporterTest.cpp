@@ -14,6 +14,7 @@
 #include "core/Error.h"
 #include "core/Files.h"
 #include "core/Log.h"
+#include "core/Str.h"
 
 using namespace th;
 namespace fs = std::filesystem;
@@ -162,20 +163,60 @@ TEST_CASE("material features: texture transform, samplers, emissive strength, io
     CHECK(rgbaIs(img, 1, 1, {255, 255, 255, 128}));
 }
 
-TEST_CASE("strips and fans become counter-clockwise triangle lists - lines are skipped with a warning") {
+TEST_CASE("strips and fans become counter-clockwise triangle lists - lines stay lines, unlit without normals") {
     QuietLog quiet;
     ImportedModel m = load("primitive_modes.gltf");
     REQUIRE(m.meshes.size() == 1);
     const MeshData& mesh = m.meshes[0];
-    REQUIRE(mesh.submeshes.size() == 2);
+    REQUIRE(mesh.submeshes.size() == 3);
     CHECK(mesh.submeshes[0].indexCount == 6); // strip of 4 → 2 triangles
     CHECK(mesh.submeshes[1].indexCount == 9); // fan of 5 → 3 triangles
-    for (size_t t = 0; t < mesh.indices.size(); t += 3) {
-        glm::vec3 a = mesh.positions[mesh.indices[t]], b = mesh.positions[mesh.indices[t + 1]],
-                  c = mesh.positions[mesh.indices[t + 2]];
-        CHECK(glm::cross(b - a, c - a).z > 0.0f);
+    for (int s = 0; s < 2; ++s) {
+        const Submesh& sub = mesh.submeshes[size_t(s)];
+        CHECK(bool(sub.topology == PrimitiveTopology::Triangles));
+        for (size_t t = sub.firstIndex; t < sub.firstIndex + sub.indexCount; t += 3) {
+            glm::vec3 a = mesh.positions[mesh.indices[t]], b = mesh.positions[mesh.indices[t + 1]],
+                      c = mesh.positions[mesh.indices[t + 2]];
+            CHECK(glm::cross(b - a, c - a).z > 0.0f);
+        }
     }
-    CHECK(anyWarningContains(m, "lines"));
+    // The lines keep their vertices in file order (pairs), and say they came without normals.
+    const Submesh& lines = mesh.submeshes[2];
+    CHECK(bool(lines.topology == PrimitiveTopology::Lines));
+    CHECK_FALSE(lines.hasNormals);
+    REQUIRE(lines.indexCount == 4);
+    const glm::vec3 expected[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+    for (uint32_t k = 0; k < 4; ++k) CHECK(near(mesh.positions[mesh.indices[lines.firstIndex + k]], expected[k]));
+    CHECK(m.warnings.empty());
+}
+
+TEST_CASE("points: the material's extras.pointSize - a size of 0 is a warning naming the primitive and 1 px is used") {
+    // Two points over the first two positions of primitive_modes.gltf's strip.
+    std::string json = readFile(dataDir() / "primitive_modes.gltf");
+    auto patch = [&](const std::string& size) {
+        std::string j = json;
+        const std::string meshes = R"("meshes": [)";
+        size_t at = j.find(meshes);
+        REQUIRE(at != std::string::npos);
+        size_t end = j.find("\n ]", at);
+        j.replace(at, end + 3 - at, R"("meshes": [{"name": "cloud", "primitives": [{"attributes": {"POSITION": 0}, "mode": 0, "material": 0}]}])");
+        size_t root = j.rfind('}');
+        j.insert(root, str(R"(, "materials": [{"name": "dots", "extras": {"pointSize": )", size, "}}]"));
+        return j;
+    };
+    QuietLog quiet;
+    ImportedModel sized = importGltfFromMemory(patch("4"), dataDir().string(), "points.gltf");
+    REQUIRE(sized.meshes.size() == 1);
+    CHECK(bool(sized.meshes[0].submeshes.at(0).topology == PrimitiveTopology::Points));
+    CHECK(sized.meshes[0].submeshes.at(0).indexCount == 4);
+    CHECK(sized.materials.at(0).pointSize == 4.0f);
+    CHECK(sized.warnings.empty());
+    ImportedModel zero = importGltfFromMemory(patch("0"), dataDir().string(), "points.gltf");
+    CHECK(anyWarningContains(zero, "points.gltf"));
+    CHECK(anyWarningContains(zero, "mesh 0 'cloud' primitive 0 draws points with material 'dots' whose point size is 0; 1 px is used instead"));
+    CHECK(zero.materials.at(0).pointSize == 1.0f);
+    ImportedModel negative = importGltfFromMemory(patch("-3"), dataDir().string(), "points.gltf");
+    CHECK(anyWarningContains(negative, "point size is -3; 1 px is used instead"));
 }
 
 TEST_CASE("sparse accessors are applied over zeros") {

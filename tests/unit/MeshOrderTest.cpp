@@ -67,3 +67,48 @@ TEST_CASE("a level of detail keeps its submeshes and has fewer triangles within 
     CHECK(lods[0].error <= 0.05f);
     for (uint32_t i : lods[1].indices) CHECK(i < sphere.vertexCount());
 }
+
+TEST_CASE("procedural meshes come ordered for the cache unless asked for the build order") {
+    MeshData built = makeUvSphere(1.0f, 48, 24, std::nullopt, MeshOrder::AsBuilt);
+    MeshData ordered = makeUvSphere(1.0f, 48, 24);
+    MESSAGE("ACMR of a 48 x 24 sphere: ", vertexCacheMissRatio(built), " as built, ", vertexCacheMissRatio(ordered),
+            " ordered");
+    CHECK(vertexCacheMissRatio(ordered) < vertexCacheMissRatio(built));
+    CHECK(triangles(ordered) == triangles(built));
+    CHECK(ordered.tangents.size() == ordered.positions.size());
+}
+
+TEST_CASE("points and lines beside triangles: the order pass and the levels keep their index order") {
+    MeshData mesh = makeUvSphere(1.0f, 16, 8, std::nullopt, MeshOrder::AsBuilt);
+    const uint32_t triangleIndices = uint32_t(mesh.indices.size());
+    mesh.submeshes = {{0, triangleIndices, 0}};
+    // A line strip through five vertices of the sphere, in an order no cache pass would pick,
+    // and two points.
+    const std::vector<uint32_t> strip = {40, 3, 77, 12, 90};
+    mesh.indices.insert(mesh.indices.end(), strip.begin(), strip.end());
+    mesh.submeshes.push_back({triangleIndices, uint32_t(strip.size()), 0, PrimitiveTopology::LineStrip, true});
+    mesh.indices.insert(mesh.indices.end(), {7, 8});
+    mesh.submeshes.push_back({triangleIndices + uint32_t(strip.size()), 2, 0, PrimitiveTopology::Points, true});
+    std::vector<glm::vec3> stripBefore;
+    for (uint32_t i : strip) stripBefore.push_back(mesh.positions[i]);
+    const auto trianglesBefore = triangles(MeshData{.positions = mesh.positions,
+                                                    .indices = {mesh.indices.begin(), mesh.indices.begin() + triangleIndices}});
+    const float before = vertexCacheMissRatio(mesh);
+    optimizeMeshOrder(mesh);
+    CHECK(vertexCacheMissRatio(mesh) < before);
+    REQUIRE(mesh.submeshes.size() == 3);
+    const Submesh& line = mesh.submeshes[1];
+    CHECK(line.indexCount == strip.size());
+    for (size_t k = 0; k < strip.size(); ++k) CHECK(mesh.positions[mesh.indices[line.firstIndex + k]] == stripBefore[k]);
+    CHECK(triangles(MeshData{.positions = mesh.positions,
+                             .indices = {mesh.indices.begin(), mesh.indices.begin() + triangleIndices}}) == trianglesBefore);
+    // A level simplifies the triangles and keeps the strip and the points as they are.
+    MeshLodLevel level = simplifyMesh(mesh, 0.5f, 0.05f);
+    REQUIRE(level.submeshes.size() == 3);
+    CHECK(level.submeshes[0].indexCount < triangleIndices);
+    CHECK(bool(level.submeshes[1].topology == PrimitiveTopology::LineStrip));
+    CHECK(level.submeshes[1].indexCount == strip.size());
+    for (size_t k = 0; k < strip.size(); ++k)
+        CHECK(level.indices[level.submeshes[1].firstIndex + k] == mesh.indices[line.firstIndex + k]);
+    CHECK(level.submeshes[2].indexCount == 2);
+}

@@ -52,6 +52,9 @@ struct BuiltScene {
     std::function<void(const std::string& preset)> applyWeather;
     /// Scene-specific knobs for the demo.
     std::vector<SceneControl> controls;
+    /// Cameras the scene's file places (a glTF's, by label "0 'Top'"), which the demo offers
+    /// beside `camera` (the framed view).
+    std::vector<std::pair<std::string, Camera>> cameras;
     /// Counts for statistics and benchmarks ("trees", "grass", "lights").
     std::vector<std::pair<std::string, uint64_t>> counts;
 };

@@ -98,6 +98,8 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
                     str("the model's bounds (", b.min.x, ", ", b.min.y, ", ", b.min.z, ") to (", b.max.x, ", ", b.max.y, ", ",
                         b.max.z, ") are too large or not finite: no float depth range can frame them"));
     }
+    for (const LoadedCamera& c : loaded.cameras)
+        built.cameras.emplace_back(c.name.empty() ? str(c.index) : str(c.index, " '", c.name, "'"), c.camera);
     if (!options.camera.empty()) built.camera = pickCamera(loaded, options);
     built.counts = {{"meshes", model.meshes.size()}, {"materials", model.materials.size()}, {"lights", loaded.lightsAdded}};
     return built;

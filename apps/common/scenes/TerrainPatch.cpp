@@ -35,7 +35,8 @@ TerrainPatch makeTerrainPatch(const TerrainPatchOptions& options) {
     patch.origin = options.origin;
     patch.lift = options.skirtClearance ? *options.skirtClearance - kReferenceMinimum * patch.scale : 0.0f;
     MeshData& m = patch.mesh;
-    m = makePlane(options.size, options.size, options.subdivisions);
+    // As built: the skirt below walks the border by row and column of the grid.
+    m = makePlane(options.size, options.size, options.subdivisions, std::nullopt, MeshOrder::AsBuilt);
     m.name = "terrain patch";
     m.tangents.clear(); // planar and triplanar projections need none
     const float e = 0.02f * patch.scale;
