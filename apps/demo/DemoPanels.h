@@ -20,6 +20,7 @@ private:
     void shaderPanel(DemoApp& app);
 
     std::string mPathInput;
+    std::string mVariant; ///< the material variant the menu selected last ("" = the file's defaults)
     int mClip = 0;
     float mFadeSeconds = 0.5f;
     int mShaderMaterial = 0;

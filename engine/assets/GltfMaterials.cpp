@@ -2,6 +2,7 @@
 
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfMaterialExtensions.h"
 #include "assets/GltfTextureSources.h"
 #include "core/Str.h"
 
@@ -43,17 +44,7 @@ TextureSlot slotOf(GltfImportContext& ctx, const tinygltf::ExtensionMap& extensi
                         ", which does not exist (the file has ", ctx.model.textures.size(), ")"));
     slot.texture = index;
     slot.texCoord = texCoord;
-    if (const tinygltf::Value* t = gltfExtension(extensions, "KHR_texture_transform")) {
-        const tinygltf::Value& offset = t->Get("offset");
-        if (offset.IsArray() && offset.ArrayLen() == 2 && offset.Get(0).IsNumber() && offset.Get(1).IsNumber())
-            slot.transform.offset = {float(offset.Get(0).GetNumberAsDouble()),
-                                     float(offset.Get(1).GetNumberAsDouble())};
-        const tinygltf::Value& scale = t->Get("scale");
-        if (scale.IsArray() && scale.ArrayLen() == 2 && scale.Get(0).IsNumber() && scale.Get(1).IsNumber())
-            slot.transform.scale = {float(scale.Get(0).GetNumberAsDouble()), float(scale.Get(1).GetNumberAsDouble())};
-        if (auto rotation = gltfFloat(t->Get("rotation"))) slot.transform.rotation = *rotation;
-        if (auto set = gltfIndex(t->Get("texCoord"))) slot.texCoord = *set; // the extension overrides the set
-    }
+    readGltfTextureTransform(gltfExtension(extensions, "KHR_texture_transform"), slot);
     if (slot.texCoord < 0 || slot.texCoord > 1) {
         ctx.warn(ctx.at("materials", material),
                  str("material ", material, ": ", slotName, " reads TEXCOORD_", slot.texCoord,
@@ -151,8 +142,10 @@ void readGltfMaterials(GltfImportContext& ctx) {
                     ctx.warn(ctx.at("materials", m), str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
             }
         p.unlit = gltfExtension(src.extensions, "KHR_materials_unlit") != nullptr;
+        readGltfMaterialExtensions(ctx, src, m, p);
         ctx.out.materials.push_back(std::move(out));
     }
+    readGltfVariantNames(ctx);
 }
 
 int gltfVertexColorDefaultMaterial(GltfImportContext& ctx) {

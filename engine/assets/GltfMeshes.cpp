@@ -6,6 +6,7 @@
 
 #include "assets/GltfAnimationImport.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfMaterialExtensions.h"
 #include "assets/GltfMaterials.h"
 #include "assets/MeshAppend.h"
 #include "assets/TangentGenerator.h"
@@ -186,7 +187,7 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         }
         generateTangents(d, uvSet);
     }
-    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material}};
+    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, gltfVariantMappings(ctx, prim, label, where)}};
     return d;
 }
 

@@ -116,6 +116,8 @@ struct ImportedModel {
     std::string sourceName;       ///< the file the model came from, for messages
     std::vector<MeshData> meshes; ///< one per glTF mesh, one submesh per triangle primitive
     std::vector<ImportedMaterial> materials;
+    /// KHR_materials_variants: the variants' names (submeshes map them to materials).
+    std::vector<std::string> variants;
     std::vector<ImportedImage> images;
     std::vector<ImportedTexture> textures;
     std::vector<ImportedNode> nodes;

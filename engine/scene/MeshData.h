@@ -4,6 +4,7 @@
 // or as long as `positions`.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -19,6 +20,9 @@ struct Submesh {
     uint32_t firstIndex = 0;
     uint32_t indexCount = 0;
     int material = -1; ///< index into the owner's material list; -1 = the default material
+    /// KHR_materials_variants: {variant, material} pairs (indices into the owner's variant
+    /// and material lists); a variant not listed draws `material`.
+    std::vector<std::pair<int, int>> variantMaterials;
 };
 
 /// One morph target: per-vertex displacements added, scaled by the target's weight, to the

@@ -52,6 +52,10 @@ struct BuiltScene {
     std::function<void(const std::string& preset)> applyWeather;
     /// Scene-specific knobs for the demo.
     std::vector<SceneControl> controls;
+    /// KHR_materials_variants of a glTF scene's model (the demo's variant menu): their names
+    /// and the call that draws the model in one ("" = the file's defaults). Empty: none.
+    std::vector<std::string> variants;
+    std::function<void(const std::string& variant)> selectVariant;
     /// Counts for statistics and benchmarks ("trees", "grass", "lights").
     std::vector<std::pair<std::string, uint64_t>> counts;
 };
