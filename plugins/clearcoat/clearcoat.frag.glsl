@@ -4,13 +4,14 @@
 // 1 − coat × F(N_coat · V), the light the coat reflects away.
 
 // @key CUSTOM_FRAGMENT_DEFINITIONS
-// Per-fragment coat values, written before the lights and read by the per-light hook.
-float clearcoatWeight;
-float clearcoatPerceptualRoughness;
-float clearcoatAlpha;
-vec3 clearcoatNormalW;
-float clearcoatNoV;
-float clearcoatFresnel;
+// Per-fragment coat values, written before the lights and read by the per-light hook
+// (initialised: a compiler cannot see that main writes them before the hook reads them).
+float clearcoatWeight = 0.0;
+float clearcoatPerceptualRoughness = 0.0;
+float clearcoatAlpha = 0.0;
+vec3 clearcoatNormalW = vec3(0.0);
+float clearcoatNoV = 0.0;
+float clearcoatFresnel = 0.0;
 
 // @key CUSTOM_FRAGMENT_BEFORE_LIGHTS
 {

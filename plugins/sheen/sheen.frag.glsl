@@ -4,11 +4,11 @@
 // from the plugin's table (sheenAlbedoLut; mirror: plugins/sheen/SheenMath.cpp).
 
 // @key CUSTOM_FRAGMENT_DEFINITIONS
-vec3 sheenColorValue;
-float sheenRoughnessValue;
-float sheenMaxColor;
-float sheenScalingV; // 1 − max(colour) · E(NoV)
-float sheenAlbedoV;  // E(NoV)
+vec3 sheenColorValue = vec3(0.0);
+float sheenRoughnessValue = 0.0;
+float sheenMaxColor = 0.0;
+float sheenScalingV = 0.0; // 1 − max(colour) · E(NoV)
+float sheenAlbedoV = 0.0;  // E(NoV)
 
 float sheenAlbedo(float NoX, float roughness) {
     return texture(sheenAlbedoLut, vec2(clamp(NoX, 0.0, 1.0), roughness)).r;

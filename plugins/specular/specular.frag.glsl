@@ -4,8 +4,8 @@
 // diffuse under it then loses only what the weighted lobe reflects. Metals are untouched.
 
 // @key CUSTOM_FRAGMENT_DEFINITIONS
-float specularWeightValue;
-float specularMetallic;
+float specularWeightValue = 0.0;
+float specularMetallic = 0.0;
 
 // @key CUSTOM_FRAGMENT_BEFORE_LIGHTS
 {
