@@ -218,3 +218,53 @@ TEST_CASE("a material variant switch changes the material a primitive draws with
         requireNoGlErrors(*stage.context);
     }
 }
+
+TEST_CASE("an extension's texture is sampled through its own KHR_texture_transform, as sRGB colour") {
+    // A 2×1 image, black | red, read with nearest filtering. Scale 0 collapses the transform
+    // to its offset: every fragment reads texel (0.75, 0.5), red, or (0.25, 0.5), black.
+    ImageRgba8 stripes(2, 1);
+    stripes.pixels = {0, 0, 0, 255, 255, 0, 0, 255};
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "trailhead-extension-texture";
+    std::filesystem::create_directories(folder);
+    writePng(folder / "stripes.png", stripes);
+    SphereRow row;
+    row.resources = R"("images": [{"uri": "stripes.png"}], "samplers": [{"magFilter": 9728, "minFilter": 9728, "wrapS": 33071, "wrapT": 33071}], "textures": [{"source": 0, "sampler": 0}], )";
+    auto sheen = [](const char* offset) {
+        return material(R"({"baseColorFactor": [0.02, 0.02, 0.02, 1], "metallicFactor": 0, "roughnessFactor": 1})",
+                        str(R"("KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1], "sheenRoughnessFactor": 0.5, )",
+                            R"("sheenColorTexture": {"index": 0, "extensions": {"KHR_texture_transform": {"offset": [)", offset,
+                            R"(, 0.5], "scale": [0, 0]}}}})"));
+    };
+    row.materials = {sheen("0.75"), sheen("0.25")};
+    row.extensionsUsed = {"KHR_materials_sheen", "KHR_texture_transform"};
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, 240, 120);
+        stage.add(importGltfFromMemory(row.json(), folder, "sheen-texture.gltf"));
+        stage.conventionCamera();
+        stage.scene.environment.source = EnvironmentSource::Uniform;
+        stage.scene.environment.uniformColor = glm::vec3(0.8f);
+        ImageRgba8 image = stage.render();
+        dumpImage(image, str("sheen-texture-", toString(api)));
+        auto rim = [&](size_t i) {
+            PixelProjector project = stage.projector();
+            glm::vec2 c = project(row.centre(i));
+            float r = project.scaleAt(row.centre(i));
+            glm::dvec3 sum(0.0);
+            int n = 0;
+            forEachPixel(image, int(c.x - r), int(c.y - r), int(c.x + r) + 1, int(c.y + r) + 1, [&](int x, int y, auto& p) {
+                float d = std::hypot(float(x) + 0.5f - c.x, float(y) + 0.5f - c.y) / r;
+                if (d > 0.8f && d < 0.95f) sum += glm::dvec3(p[0], p[1], p[2]), ++n;
+            });
+            return glm::vec3(sum / double(std::max(n, 1)));
+        };
+        glm::vec3 red = rim(0), black = rim(1);
+        MESSAGE("rim rgb: offset 0.75 (", red.r, ", ", red.g, ", ", red.b, "), offset 0.25 (", black.r, ", ", black.g, ", ",
+                black.b, ")");
+        CHECK(red.r > red.g + 40.0f); // the red texel tints the sheen
+        CHECK(std::abs(red.g - red.b) < 6.0f);
+        CHECK(red.r > black.r + 40.0f); // the black one leaves the dark base
+        CHECK(std::abs(black.r - black.g) < 4.0f); // no tint: the sheen is black there
+        requireNoGlErrors(*stage.context);
+    }
+}

@@ -35,6 +35,7 @@ struct SphereRow {
     std::string primitiveExtensions;         ///< JSON object members for every primitive's "extensions"
     std::string rootExtensions;              ///< JSON object members for the document's "extensions"
     std::string extraMaterials;              ///< more materials after the spheres' (for variants), with a leading comma
+    std::string resources;                   ///< top-level members ("images", "samplers", "textures"), each followed by a comma
     float spacing = 2.5f;
 
     /// Where sphere `i` is centred.
@@ -64,7 +65,7 @@ struct SphereRow {
             materialList += str(sep, materials[i]);
         }
         return str(R"({"asset": {"version": "2.0"}, "extensionsUsed": [)", used, "], ",
-                   rootExtensions.empty() ? "" : str(R"("extensions": {)", rootExtensions, "}, "),
+                   rootExtensions.empty() ? "" : str(R"("extensions": {)", rootExtensions, "}, "), resources,
                    R"("buffers": [{"byteLength": )", bytes.size(), R"(, "uri": "data:application/octet-stream;base64,)",
                    base64Encode(bytes), R"("}], "bufferViews": [)",
                    str(R"({"buffer": 0, "byteLength": )", n * 12, "}, "),
