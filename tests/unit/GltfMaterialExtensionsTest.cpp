@@ -137,7 +137,7 @@ TEST_CASE("bad extension values: a warning with file, material and key, and what
     CHECK(p.specular->factor == 1.0f);
 }
 
-TEST_CASE("an extension the engine does not shade is a warning saying what is lost; a required one fails listing the supported") {
+TEST_CASE("an extension the engine does not shade is a warning saying what is lost - a required one fails listing the supported") {
     QuietLog quiet;
     ImportedModel m = import(document(R"({"extensions": {"KHR_materials_transmission": {"transmissionFactor": 1}}})",
                                       R"("KHR_materials_transmission")"));

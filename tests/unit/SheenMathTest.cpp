@@ -24,7 +24,7 @@ TEST_CASE("the Charlie distribution integrates to one over projected half vector
     }
 }
 
-TEST_CASE("the sheen albedo table holds E(NoV, roughness) within [0, 1]") {
+TEST_CASE("the sheen albedo table holds E(NoV, roughness) between 0 and 1") {
     const std::vector<float>& table = sheenAlbedoTable();
     REQUIRE(table.size() == size_t(kSheenLutSize * kSheenLutSize));
     for (float e : table) {
