@@ -248,9 +248,12 @@ void checkDocument(GltfImportContext& ctx) {
             }
         }
     if (const json::Value* used = ctx.doc.find("extensionsUsed"); used && used->isArray())
-        for (const json::Value& name : used->asArray())
+        for (size_t i = 0; i < used->asArray().size(); ++i) {
+            const json::Value& name = used->asArray()[i];
             if (name.isString() && !isSupportedExtension(name.asString()))
-                ctx.warn(name.where(), str("extension ", name.asString(), " is not supported: ", lostWith(name.asString())));
+                ctx.warn("UNSUPPORTED_EXTENSION", str("/extensionsUsed/", i),
+                         str("extension ", name.asString(), " is not supported: ", lostWith(name.asString())));
+        }
 }
 
 /// The bytes a base64 data: URI holds, or an error naming what is wrong with it (tinygltf

@@ -33,17 +33,17 @@ public:
         const tinygltf::Value& v = mObject.Get(key);
         if (!mObject.Has(key)) return fallback;
         if (!v.IsNumber()) {
-            warn(key, str("is ", typeName(v), ", not a number; using the default ", fallback));
+            warn("TYPE_MISMATCH", key, str("is ", typeName(v), ", not a number; using the default ", fallback));
             return fallback;
         }
         double d = v.GetNumberAsDouble();
         if (!std::isfinite(d)) {
-            warn(key, str("is not finite; using the default ", fallback));
+            warn("VALUE_NOT_IN_RANGE", key, str("is not finite; using the default ", fallback));
             return fallback;
         }
         if (d < lo || d > hi) {
             float clamped = float(d < lo ? lo : hi);
-            warn(key, str(d, " is ", d < lo ? "below " : "over ", d < lo ? lo : hi, "; using ", clamped));
+            warn("VALUE_NOT_IN_RANGE", key, str(d, " is ", d < lo ? "below " : "over ", d < lo ? lo : hi, "; using ", clamped));
             return clamped;
         }
         return float(d);
@@ -54,7 +54,7 @@ public:
         if (!mObject.Has(key)) return fallback;
         const tinygltf::Value& v = mObject.Get(key);
         if (!v.IsArray() || v.ArrayLen() != 3 || !v.Get(0).IsNumber() || !v.Get(1).IsNumber() || !v.Get(2).IsNumber()) {
-            warn(key, str("must be an array of 3 numbers (it is ", typeName(v),
+            warn("TYPE_MISMATCH", key, str("must be an array of 3 numbers (it is ", typeName(v),
                           v.IsArray() ? str(" of ", v.ArrayLen()) : std::string(), "); using the default [", fallback.r,
                           ", ", fallback.g, ", ", fallback.b, "]"));
             return fallback;
@@ -68,7 +68,7 @@ public:
             c[i] = float(d);
         }
         if (clamped)
-            warn(key, str("has components outside [", lo, ", ", hi == std::numeric_limits<float>::max() ? std::string("∞") : str(hi),
+            warn("VALUE_NOT_IN_RANGE", key, str("has components outside [", lo, ", ", hi == std::numeric_limits<float>::max() ? std::string("∞") : str(hi),
                           "]; using [", c.r, ", ", c.g, ", ", c.b, "]"));
         return c;
     }
@@ -80,41 +80,46 @@ public:
         if (!mObject.Has(key)) return slot;
         const tinygltf::Value& t = mObject.Get(key);
         if (!t.IsObject()) {
-            warn(key, str("is ", typeName(t), ", not a texture info object; ", lost));
+            warn("TYPE_MISMATCH", key, str("is ", typeName(t), ", not a texture info object; ", lost));
             return slot;
         }
         std::optional<int> index = gltfIndex(t.Get("index"));
         if (!index) {
-            warn(key, str("has no valid texture index; ", lost));
+            warn("TYPE_MISMATCH", str(key, "/index"), str("has no valid texture index; ", lost), key);
             return slot;
         }
         if (size_t(*index) >= mCtx.model.textures.size()) {
-            warn(key, str("uses texture ", *index, ", which does not exist (the file has ", mCtx.model.textures.size(), "); ", lost));
+            warn("UNRESOLVED_REFERENCE", str(key, "/index"),
+                 str("uses texture ", *index, ", which does not exist (the file has ", mCtx.model.textures.size(), "); ", lost), key);
             return slot;
         }
         slot.texture = *index;
         if (t.Has("texCoord")) {
             std::optional<int> set = gltfIndex(t.Get("texCoord"));
-            if (!set) warn(key, "texCoord is not a non-negative integer; TEXCOORD_0 is used");
+            if (!set) warn("TYPE_MISMATCH", str(key, "/texCoord"), "texCoord is not a non-negative integer; TEXCOORD_0 is used", key);
             slot.texCoord = set.value_or(0);
         }
         if (scale && t.Has("scale")) {
             if (auto s = gltfFloat(t.Get("scale"))) *scale = *s;
-            else warn(key, "scale is not a number; using 1");
+            else warn("TYPE_MISMATCH", str(key, "/scale"), "scale is not a number; using 1", key);
         }
         const tinygltf::Value& extensions = t.Get("extensions");
         if (extensions.IsObject() && extensions.Has("KHR_texture_transform") && extensions.Get("KHR_texture_transform").IsObject())
             readGltfTextureTransform(&extensions.Get("KHR_texture_transform"), slot);
         if (slot.texCoord > 1) {
-            warn(key, str("reads TEXCOORD_", slot.texCoord, "; only TEXCOORD_0 and TEXCOORD_1 are imported, so TEXCOORD_0 is used"));
+            warn("VALUE_NOT_IN_RANGE", str(key, "/texCoord"),
+                 str("reads TEXCOORD_", slot.texCoord, "; only TEXCOORD_0 and TEXCOORD_1 are imported, so TEXCOORD_0 is used"), key);
             slot.texCoord = 0;
         }
         return slot;
     }
 
 private:
-    void warn(const char* key, const std::string& what) {
-        mCtx.warn(mCtx.at("materials", mIndex), str(mLabel, ": ", mExtension, ".", key, " ", what));
+    /// `path` is the JSON pointer's tail under the extension object ("clearcoatTexture/index");
+    /// the message names `key` (the path by default).
+    void warn(const char* code, const std::string& path, const std::string& what, const std::string& key = {}) {
+        mCtx.warn(code, str("/materials/", mIndex, "/extensions/", mExtension, "/", path),
+                  str(mLabel, ": ", mExtension, ".", key.empty() ? path : key, " ", what));
     }
     GltfImportContext& mCtx;
     int mIndex;
@@ -144,33 +149,38 @@ void readGltfVariantNames(GltfImportContext& ctx) {
     if (it == ctx.model.extensions.end()) return;
     const tinygltf::Value& variants = it->second.Get("variants");
     if (!variants.IsArray()) {
-        ctx.warn(ctx.document(), "KHR_materials_variants.variants is not an array; the model has no variants");
+        ctx.warn("TYPE_MISMATCH", "/extensions/KHR_materials_variants/variants",
+                 "KHR_materials_variants.variants is not an array; the model has no variants");
         return;
     }
     for (size_t i = 0; i < variants.ArrayLen(); ++i) {
         const tinygltf::Value& name = variants.Get(int(i)).Get("name");
         std::string n = name.IsString() ? name.Get<std::string>() : str("variant ", i);
         if (!name.IsString())
-            ctx.warn(ctx.document(), str("KHR_materials_variants.variants[", i, "] has no name string; it is called '", n, "'"));
+            ctx.warn("UNDEFINED_PROPERTY", str("/extensions/KHR_materials_variants/variants/", i),
+                     str("KHR_materials_variants.variants[", i, "] has no name string; it is called '", n, "'"));
         ctx.out.variants.push_back(n);
     }
 }
 
 std::vector<std::pair<int, int>> gltfVariantMappings(GltfImportContext& ctx, const tinygltf::Primitive& prim,
-                                                     const std::string& label, const SourceLocation& where) {
+                                                     const std::string& label) {
     std::vector<std::pair<int, int>> out;
     const tinygltf::Value* e = gltfExtension(prim.extensions, "KHR_materials_variants");
     if (!e) return out;
+    const std::string at = str(ctx.primitivePointer(prim), "/extensions/KHR_materials_variants/mappings");
     const tinygltf::Value& mappings = e->Get("mappings");
     if (!mappings.IsArray()) {
-        ctx.warn(where, str(label, ": KHR_materials_variants.mappings is not an array; the primitive keeps its material in every variant"));
+        ctx.warn("TYPE_MISMATCH", at,
+                 str(label, ": KHR_materials_variants.mappings is not an array; the primitive keeps its material in every variant"));
         return out;
     }
     for (size_t i = 0; i < mappings.ArrayLen(); ++i) {
         const tinygltf::Value& m = mappings.Get(int(i));
         std::optional<int> material = gltfIndex(m.Get("material"));
         if (!material || size_t(*material) >= ctx.model.materials.size()) {
-            ctx.warn(where, str(label, ": KHR_materials_variants.mappings[", i, "].material is not a material of the file (it has ",
+            ctx.warn("UNRESOLVED_REFERENCE", str(at, "/", i, "/material"),
+                     str(label, ": KHR_materials_variants.mappings[", i, "].material is not a material of the file (it has ",
                                 ctx.model.materials.size(), "); that mapping is dropped"));
             continue;
         }
@@ -178,7 +188,8 @@ std::vector<std::pair<int, int>> gltfVariantMappings(GltfImportContext& ctx, con
         for (size_t v = 0; variants.IsArray() && v < variants.ArrayLen(); ++v) {
             std::optional<int> variant = gltfIndex(variants.Get(int(v)));
             if (!variant || size_t(*variant) >= ctx.out.variants.size()) {
-                ctx.warn(where, str(label, ": KHR_materials_variants.mappings[", i, "] names variant ",
+                ctx.warn("UNRESOLVED_REFERENCE", str(at, "/", i, "/variants/", v),
+                         str(label, ": KHR_materials_variants.mappings[", i, "] names variant ",
                                     variant ? str(*variant) : std::string("(not an index)"), ", which the file does not define (",
                                     ctx.out.variants.size(), " variants); ignored"));
                 continue;
@@ -232,8 +243,9 @@ void readGltfMaterialExtensions(GltfImportContext& ctx, const tinygltf::Material
             if (ok)
                 for (int i = 0; i < 4; ++i) diffuse[i] = std::clamp(float(v.Get(i).GetNumberAsDouble()), 0.0f, 1.0f);
             else
-                ctx.warn(ctx.at("materials", m), str("material ", m, ": KHR_materials_pbrSpecularGlossiness.diffuseFactor "
-                                                                   "must be an array of 4 numbers; using [1, 1, 1, 1]"));
+                ctx.warn("TYPE_MISMATCH", str("/materials/", m, "/extensions/KHR_materials_pbrSpecularGlossiness/diffuseFactor"),
+                         str("material ", m, ": KHR_materials_pbrSpecularGlossiness.diffuseFactor must be an array of 4 numbers; "
+                             "using [1, 1, 1, 1]"));
         }
         sg.specular = r.color("specularFactor", glm::vec3(1.0f), 0.0f, 1.0f);
         sg.glossiness = r.number("glossinessFactor", 1.0f, 0.0f, 1.0f);

@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/Error.h"
 #include "material/PbrParams.h"
 
 namespace th {
@@ -25,7 +24,7 @@ void readGltfVariantNames(GltfImportContext& context);
 /// A primitive's KHR_materials_variants mappings as {variant, material} pairs; a mapping that
 /// names a variant or material the file does not have is dropped with a warning.
 std::vector<std::pair<int, int>> gltfVariantMappings(GltfImportContext& context, const tinygltf::Primitive& primitive,
-                                                     const std::string& label, const SourceLocation& where);
+                                                     const std::string& label);
 
 /// KHR_texture_transform (the extension object, or null) into `slot`'s transform and UV set.
 void readGltfTextureTransform(const tinygltf::Value* transform, TextureSlot& slot);

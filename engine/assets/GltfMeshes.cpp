@@ -187,7 +187,7 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         }
         generateTangents(d, uvSet);
     }
-    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, gltfVariantMappings(ctx, prim, label, where)}};
+    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, gltfVariantMappings(ctx, prim, label)}};
     return d;
 }
 

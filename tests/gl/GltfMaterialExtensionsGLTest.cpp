@@ -268,3 +268,28 @@ TEST_CASE("an extension's texture is sampled through its own KHR_texture_transfo
         requireNoGlErrors(*stage.context);
     }
 }
+
+TEST_CASE("a material whose extension no plugin shades is a load warning, not a silent plain base") {
+    SphereRow row;
+    row.materials = {material(R"({"metallicFactor": 0})", R"("KHR_materials_clearcoat": {"clearcoatFactor": 1})")};
+    row.extensionsUsed = {"KHR_materials_clearcoat"};
+    auto context = makeTestContext(GlApi::Gles30, 16, 16);
+    {
+        Scene scene;
+        MaterialRegistry registry; // the glTF material plugins are not registered on it
+        LoadedModel loaded = addModelToScene(importGltfFromMemory(row.json(), ".", "unshaded.gltf"), scene, scene.root(), &registry);
+        REQUIRE(loaded.materials.size() == 1);
+        CHECK(loaded.materials[0]->plugins().empty());
+        bool warned = false;
+        for (const ImportWarning& w : loaded.warnings)
+            warned = warned || w.message.find("KHR_materials_clearcoat is not shaded (no 'Clearcoat' plugin attached") != std::string::npos;
+        CHECK(warned);
+        // Registered, the same material gets its plugin and no warning.
+        registerGltfMaterialPlugins(registry);
+        Scene again;
+        LoadedModel shaded = addModelToScene(importGltfFromMemory(row.json(), ".", "shaded.gltf"), again, again.root(), &registry);
+        CHECK(shaded.materials[0]->plugin("Clearcoat") != nullptr);
+        for (const ImportWarning& w : shaded.warnings) CHECK(w.message.find("is not shaded") == std::string::npos);
+    }
+    requireNoGlErrors(*context);
+}

@@ -47,6 +47,13 @@ bool warned(const ImportedModel& m, const std::string& part) {
     return false;
 }
 
+/// The warning at JSON pointer `pointer`, with its validator code (empty when none is there).
+std::string codeAt(const ImportedModel& m, const std::string& pointer) {
+    for (const ImportWarning& w : m.warnings)
+        if (w.pointer == pointer) return w.code;
+    return {};
+}
+
 std::string allWarnings(const ImportedModel& m) {
     std::string out;
     for (const ImportWarning& w : m.warnings) out += w.toString() + "\n";
@@ -135,6 +142,10 @@ TEST_CASE("bad extension values: a warning with file, material and key, and what
     CHECK(warned(m, "KHR_materials_specular.specularColorFactor must be an array of 3 numbers (it is an array of 2)"));
     CHECK(warned(m, "KHR_materials_specular.specularFactor 2 is over 1; using 1"));
     CHECK(p.specular->factor == 1.0f);
+    // Each carries the validator's code and the JSON pointer of the value at fault.
+    CHECK(codeAt(m, "/materials/0/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor") == "VALUE_NOT_IN_RANGE");
+    CHECK(codeAt(m, "/materials/0/extensions/KHR_materials_clearcoat/clearcoatTexture/index") == "UNRESOLVED_REFERENCE");
+    CHECK(codeAt(m, "/materials/0/extensions/KHR_materials_sheen/sheenRoughnessFactor") == "TYPE_MISMATCH");
 }
 
 TEST_CASE("an extension the engine does not shade is a warning saying what is lost - a required one fails listing the supported") {
@@ -143,6 +154,7 @@ TEST_CASE("an extension the engine does not shade is a warning saying what is lo
                                       R"("KHR_materials_transmission")"));
     CHECK(warned(m, "extension KHR_materials_transmission is not supported: transmissive materials render opaque"));
     CHECK(quiet.lines.size() >= 1); // logged as a warning, not an info line
+    CHECK(codeAt(m, "/extensionsUsed/0") == "UNSUPPORTED_EXTENSION");
     std::string required = document("{}", R"("KHR_materials_volume")");
     required.insert(1, R"("extensionsRequired": ["KHR_materials_volume"], )");
     try {
