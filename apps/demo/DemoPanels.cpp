@@ -110,6 +110,15 @@ void DemoPanels::scenePanel(DemoApp& app) {
     if (ImGui::Button("Screenshot (F12)")) app.requestScreenshot();
     if (!app.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", app.lastScreenshot.c_str());
     if (BuiltScene* s = app.scene()) {
+        if (!s->variants.empty() && s->selectVariant) {
+            // KHR_materials_variants: a material swap per primitive, instant.
+            if (ImGui::BeginCombo("material variant", mVariant.empty() ? "(file defaults)" : mVariant.c_str())) {
+                if (ImGui::Selectable("(file defaults)", mVariant.empty())) s->selectVariant(mVariant = "");
+                for (const std::string& v : s->variants)
+                    if (ImGui::Selectable(v.c_str(), v == mVariant)) s->selectVariant(mVariant = v);
+                ImGui::EndCombo();
+            }
+        }
         for (auto& c : s->controls) {
             float v = c.get();
             bool changed = c.integer ? [&] {

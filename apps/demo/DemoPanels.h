@@ -23,6 +23,7 @@ private:
     std::string mPathInput;
     std::string mCameraChoice = "framed";
     const BuiltScene* mCameraScene = nullptr; ///< the scene mCameraChoice belongs to
+    std::string mVariant; ///< the material variant the menu selected last ("" = the file's defaults)
     int mClip = 0;
     float mFadeSeconds = 0.5f;
     int mShaderMaterial = 0;

@@ -30,6 +30,8 @@ model's bounds):
   --yfov DEGREES             vertical field of view (default 45, in (0, 180))
   --camera NAME|INDEX        look through a camera of the file (perspective or orthographic),
                              by name or index; --near/--far still apply, the rest do not
+  --variant NAME             draw the model in a KHR_materials_variants variant (an unknown
+                             name is an error listing the file's variants)
   --near N  --far F          clip planes (0 < N < F)
   --env FILE.hdr             equirectangular Radiance environment for image-based light
   --env-intensity K          environment multiplier (default 1, in [0, 10000])
@@ -103,6 +105,7 @@ const CommandLine& captureCommandLine() {
             {"--camera-up", true, kGltf | kCompare},
             {"--yfov", true, kGltf | kCompare},
             {"--camera", true, kGltf | kCompare},
+            {"--variant", true, kGltf | kCompare},
             {"--near", true, kGltf | kCompare},
             {"--far", true, kGltf | kCompare},
             {"--env", true, kGltf | kCompare},
@@ -176,6 +179,10 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         else if (a == "--camera") {
             if (v.empty()) throw UsageError("--camera expects a camera name or index of the file, got ''");
             o.camera = v;
+        }
+        else if (a == "--variant") {
+            if (v.empty()) throw UsageError("--variant expects a material variant name of the file, got ''");
+            o.variant = v;
         }
         else if (a == "--near") o.nearPlane = number(NumberRange::above(0.0, 1.0e9));
         else if (a == "--far") o.farPlane = number(NumberRange::above(0.0, 1.0e9));

@@ -29,6 +29,7 @@ struct CaptureOptions {
     std::optional<glm::vec3> position, target, up, background;
     float yfovDegrees = 45.0f;
     std::string camera; ///< --camera NAME|INDEX: one of the file's cameras; empty = framed
+    std::string variant; ///< --variant NAME: a KHR_materials_variants variant; empty = the defaults
     std::optional<float> nearPlane, farPlane, skyHour;
     std::filesystem::path env;
     float envIntensity = 1.0f;

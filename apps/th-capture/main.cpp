@@ -169,6 +169,7 @@ int run(int argc, char** argv) {
                 g.animation = o.animation;
                 g.animationTime = o.time.value_or(0.0f);
                 g.camera = o.camera;
+                g.variant = o.variant;
                 BuiltScene built = buildGltfScene(build, g);
                 Scene& scene = *built.scene;
                 Camera& camera = built.camera;

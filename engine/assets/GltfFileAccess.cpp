@@ -26,7 +26,33 @@ const char* const kSupportedExtensions[] = {
     "KHR_texture_transform", "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_materials_unlit",
     "KHR_lights_punctual",   "EXT_mesh_gpu_instancing",         "KHR_mesh_quantization",
     "EXT_meshopt_compression", "KHR_draco_mesh_compression",    "EXT_texture_webp",
+    // Shaded by the glTF material plugins (plugins/library/GltfMaterialPlugins.h).
+    "KHR_materials_clearcoat", "KHR_materials_sheen", "KHR_materials_specular", "KHR_materials_pbrSpecularGlossiness",
+    "KHR_materials_variants",
 };
+
+/// What a model loses when the importer ignores a known extension (for the warning).
+const char* lostWith(const std::string& name) {
+    struct Loss {
+        const char* extension;
+        const char* lost;
+    };
+    static const Loss kLosses[] = {
+        {"KHR_materials_transmission", "transmissive materials render opaque (no light through glass or thin surfaces)"},
+        {"KHR_materials_volume", "volumes lose their thickness and attenuation colour"},
+        {"KHR_materials_iridescence", "iridescent materials lose their thin-film colour shift"},
+        {"KHR_materials_anisotropy", "anisotropic highlights render round"},
+        {"KHR_materials_dispersion", "refraction loses its colour separation"},
+        {"KHR_materials_diffuse_transmission", "thin surfaces let no diffuse light through"},
+        {"KHR_texture_basisu", "KTX2 textures are replaced by their fallback source or a checker"},
+        {"EXT_lights_image_based", "the model's own environment light is not used"},
+        {"KHR_animation_pointer", "animations of material, camera and light properties do not play"},
+        {"KHR_xmp_json_ld", "metadata only: nothing visible is lost"},
+    };
+    for (const Loss& l : kLosses)
+        if (name == l.extension) return l.lost;
+    return "whatever the extension adds is ignored; the model renders from its core glTF data";
+}
 
 bool isSupportedExtension(const std::string& name) {
     for (const char* s : kSupportedExtensions)
@@ -222,9 +248,12 @@ void checkDocument(GltfImportContext& ctx) {
             }
         }
     if (const json::Value* used = ctx.doc.find("extensionsUsed"); used && used->isArray())
-        for (const json::Value& name : used->asArray())
+        for (size_t i = 0; i < used->asArray().size(); ++i) {
+            const json::Value& name = used->asArray()[i];
             if (name.isString() && !isSupportedExtension(name.asString()))
-                logInfo("glTF: ", ctx.name, ": ignoring optional extension ", name.asString());
+                ctx.warn("UNSUPPORTED_EXTENSION", str("/extensionsUsed/", i),
+                         str("extension ", name.asString(), " is not supported: ", lostWith(name.asString())));
+        }
 }
 
 /// The bytes a base64 data: URI holds, or an error naming what is wrong with it (tinygltf

@@ -60,11 +60,6 @@ GltfError GltfImportContext::error(const char* code, std::string pointer, std::s
     return GltfError(std::move(where), std::move(message), code, std::move(pointer));
 }
 
-void GltfImportContext::warn(SourceLocation where, std::string message) {
-    ImportWarning w{std::move(where), std::move(message), "IMPORT_WARNING", ""};
-    logWarning("glTF: ", w.toString());
-    out.warnings.push_back(std::move(w));
-}
 
 void GltfImportContext::diagnose(const char* code, std::string pointer, SourceLocation where, std::string message) {
     out.report.add(code, GltfSeverity::Warning, std::move(pointer), std::move(message), std::move(where));

@@ -78,8 +78,6 @@ struct GltfImportContext {
     void warn(const char* code, std::string pointer, std::string message);
     /// The error to throw for a problem the renderer cannot draw past, with code and pointer.
     GltfError error(const char* code, std::string pointer, std::string message) const;
-    /// An uncoded warning (IMPORT_WARNING, no pointer): being replaced by the coded one.
-    void warn(SourceLocation where, std::string message);
     /// A warning with a validator code and JSON pointer, kept in the model's report (and
     /// logged with the document's warnings at the end of the import).
     void diagnose(const char* code, std::string pointer, SourceLocation where, std::string message);

@@ -56,8 +56,9 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
     GltfImportContext ctx(bytes, modelFolder, std::string(displayName), options);
     ctx.out.sourceName = ctx.name;
     if (options.maxFileBytes < bytes.size())
-        throw Error(SourceLocation{ctx.name},
-                    str("file is ", bytes.size(), " bytes, more than the limit of ", options.maxFileBytes));
+        throw GltfError(SourceLocation{ctx.name},
+                        str("file is ", bytes.size(), " bytes, more than the limit of ", options.maxFileBytes),
+                        "FILE_TOO_LARGE", "");
     GltfDiagnostics& report = ctx.out.report;
     report.file = ctx.name;
     auto importerWarnings = [&] {
@@ -136,8 +137,8 @@ ImportedModel importGltf(const fs::path& file, const GltfImportOptions& options)
     std::error_code ec;
     uint64_t size = fs::file_size(file, ec);
     if (!ec && size > options.maxFileBytes)
-        throw Error(SourceLocation{file.string()},
-                    str("file is ", size, " bytes, more than the limit of ", options.maxFileBytes));
+        throw GltfError(SourceLocation{file.string()}, str("file is ", size, " bytes, more than the limit of ", options.maxFileBytes),
+                        "FILE_TOO_LARGE", "");
     std::string bytes = readFile(file);
     fs::path folder = fs::absolute(file, ec).lexically_normal().parent_path();
     return importGltfFromMemory(bytes, folder, file.string(), options);

@@ -2,6 +2,7 @@
 
 #include "assets/GltfImages.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfMaterialExtensions.h"
 #include "assets/GltfTextureSources.h"
 #include "core/Str.h"
 
@@ -27,7 +28,7 @@ TextureWrap wrapOf(GltfImportContext& ctx, int value, int sampler) {
     case 33071: return TextureWrap::ClampToEdge;
     case 33648: return TextureWrap::MirroredRepeat;
     default:
-        ctx.warn(ctx.at("samplers", sampler),
+        ctx.warn("VALUE_NOT_IN_LIST", str("/samplers/", sampler),
                  str("sampler ", sampler, ": wrap mode ", value, " is not a glTF wrap mode; using REPEAT"));
         return TextureWrap::Repeat;
     }
@@ -37,28 +38,23 @@ TextureSlot slotOf(GltfImportContext& ctx, const tinygltf::ExtensionMap& extensi
                    int material, const char* slotName) {
     TextureSlot slot;
     if (index < 0) return slot;
+    const std::string_view name(slotName);
+    const std::string pointer = str("/materials/", material,
+                                    name == "baseColorTexture" || name == "metallicRoughnessTexture" ? "/pbrMetallicRoughness/" : "/",
+                                    name);
     if (size_t(index) >= ctx.model.textures.size())
-        throw Error(ctx.at("materials", material),
-                    str("material ", material, ": ", slotName, " uses texture ", index,
-                        ", which does not exist (the file has ", ctx.model.textures.size(), ")"));
+        throw ctx.error("UNRESOLVED_REFERENCE", pointer + "/index",
+                        str("material ", material, ": ", slotName, " uses texture ", index,
+                            ", which does not exist (the file has ", ctx.model.textures.size(), ")"));
     slot.texture = index;
     slot.texCoord = texCoord;
-    if (const tinygltf::Value* t = gltfExtension(extensions, "KHR_texture_transform")) {
-        const tinygltf::Value& offset = t->Get("offset");
-        if (offset.IsArray() && offset.ArrayLen() == 2 && offset.Get(0).IsNumber() && offset.Get(1).IsNumber())
-            slot.transform.offset = {float(offset.Get(0).GetNumberAsDouble()),
-                                     float(offset.Get(1).GetNumberAsDouble())};
-        const tinygltf::Value& scale = t->Get("scale");
-        if (scale.IsArray() && scale.ArrayLen() == 2 && scale.Get(0).IsNumber() && scale.Get(1).IsNumber())
-            slot.transform.scale = {float(scale.Get(0).GetNumberAsDouble()), float(scale.Get(1).GetNumberAsDouble())};
-        if (auto rotation = gltfFloat(t->Get("rotation"))) slot.transform.rotation = *rotation;
-        if (auto set = gltfIndex(t->Get("texCoord"))) slot.texCoord = *set; // the extension overrides the set
-    }
+    readGltfTextureTransform(gltfExtension(extensions, "KHR_texture_transform"), slot);
     // Sets from 2 up are read with the meshes that use the material (GltfMeshes), which
     // also reports a set past what the renderer draws.
     if (slot.texCoord < 0) {
-        ctx.warn(ctx.at("materials", material), str("material ", material, ": ", slotName, " reads TEXCOORD_",
-                                                    slot.texCoord, ", which cannot exist; TEXCOORD_0 is used"));
+        ctx.warn("VALUE_NOT_IN_RANGE", pointer + "/texCoord",
+                 str("material ", material, ": ", slotName, " reads TEXCOORD_", slot.texCoord,
+                     ", which cannot exist; TEXCOORD_0 is used"));
         slot.texCoord = 0;
     }
     return slot;
@@ -76,14 +72,14 @@ void readGltfTextures(GltfImportContext& ctx) {
         texture.name = src.name;
         if (src.sampler >= 0) {
             if (size_t(src.sampler) >= model.samplers.size())
-                throw Error(ctx.at("textures", int(i)),
-                            str("texture ", i, ": sampler ", src.sampler, " does not exist"));
+                throw ctx.error("UNRESOLVED_REFERENCE", str("/textures/", i, "/sampler"),
+                                str("texture ", i, ": sampler ", src.sampler, " does not exist"));
             const tinygltf::Sampler& s = model.samplers[size_t(src.sampler)];
             texture.sampler.minFilter = filterOf(s.minFilter, true);
             texture.sampler.magFilter = filterOf(s.magFilter, false);
             if ((s.minFilter != -1 && texture.sampler.minFilter == TextureFilter::Unset) ||
                 (s.magFilter != -1 && texture.sampler.magFilter == TextureFilter::Unset))
-                ctx.warn(ctx.at("samplers", src.sampler),
+                ctx.warn("VALUE_NOT_IN_LIST", str("/samplers/", src.sampler),
                          str("sampler ", src.sampler, ": unknown filter; the renderer's default is used"));
             texture.sampler.wrapS = wrapOf(ctx, s.wrapS, src.sampler);
             texture.sampler.wrapT = wrapOf(ctx, s.wrapT, src.sampler);
@@ -104,7 +100,8 @@ void readGltfMaterials(GltfImportContext& ctx) {
         PbrParams& p = out.params;
         const auto& pbr = src.pbrMetallicRoughness;
         if (!vectorOf(pbr.baseColorFactor, 4))
-            throw Error(ctx.at("materials", m), str("material ", m, ": baseColorFactor must have 4 numbers"));
+            throw ctx.error("ARRAY_LENGTH_NOT_IN_LIST", str("/materials/", m, "/pbrMetallicRoughness/baseColorFactor"),
+                            str("material ", m, ": baseColorFactor must have 4 numbers"));
         p.baseColorFactor = glm::vec4(float(pbr.baseColorFactor[0]), float(pbr.baseColorFactor[1]),
                                       float(pbr.baseColorFactor[2]), float(pbr.baseColorFactor[3]));
         p.metallicFactor = float(pbr.metallicFactor);
@@ -128,7 +125,8 @@ void readGltfMaterials(GltfImportContext& ctx) {
             p.emissiveFactor =
                 glm::vec3(float(src.emissiveFactor[0]), float(src.emissiveFactor[1]), float(src.emissiveFactor[2]));
         } else {
-            throw Error(ctx.at("materials", m), str("material ", m, ": emissiveFactor must have 3 numbers"));
+            throw ctx.error("ARRAY_LENGTH_NOT_IN_LIST", str("/materials/", m, "/emissiveFactor"),
+                            str("material ", m, ": emissiveFactor must have 3 numbers"));
         }
         if (src.alphaMode == "OPAQUE")
             p.alphaMode = AlphaMode::Opaque;
@@ -137,8 +135,8 @@ void readGltfMaterials(GltfImportContext& ctx) {
         else if (src.alphaMode == "BLEND")
             p.alphaMode = AlphaMode::Blend;
         else
-            ctx.warn(ctx.at("materials", m), str("material ", m, ": alphaMode '", src.alphaMode,
-                                                 "' is not OPAQUE, MASK or BLEND; using OPAQUE"));
+            ctx.warn("VALUE_NOT_IN_LIST", str("/materials/", m, "/alphaMode"),
+                     str("material ", m, ": alphaMode '", src.alphaMode, "' is not OPAQUE, MASK or BLEND; using OPAQUE"));
         p.alphaCutoff = float(src.alphaCutoff);
         p.doubleSided = src.doubleSided;
         if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_emissive_strength"))
@@ -149,17 +147,21 @@ void readGltfMaterials(GltfImportContext& ctx) {
                 if (*ior >= 1.0f || *ior == 0.0f)
                     p.ior = *ior;
                 else
-                    ctx.warn(ctx.at("materials", m), str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
+                    ctx.warn("VALUE_NOT_IN_RANGE", str("/materials/", m, "/extensions/KHR_materials_ior/ior"),
+                             str("material ", m, ": ior ", *ior, " is below 1; using 1.5"));
             }
         p.unlit = gltfExtension(src.extensions, "KHR_materials_unlit") != nullptr;
         if (src.extras.IsObject() && src.extras.Has("pointSize")) {
             if (auto size = gltfFloat(src.extras.Get("pointSize")))
                 out.pointSize = *size; // a size that is not positive is warned about where points use it
             else
-                ctx.warn(ctx.at("materials", m), str("material ", m, ": extras.pointSize is not a number; points draw at 1 px"));
+                ctx.warn("TYPE_MISMATCH", str("/materials/", m, "/extras/pointSize"),
+                         str("material ", m, ": extras.pointSize is not a number; points draw at 1 px"));
         }
+        readGltfMaterialExtensions(ctx, src, m, p);
         ctx.out.materials.push_back(std::move(out));
     }
+    readGltfVariantNames(ctx);
 }
 
 int gltfVertexColorDefaultMaterial(GltfImportContext& ctx) {

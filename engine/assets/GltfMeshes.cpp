@@ -6,6 +6,7 @@
 
 #include "assets/GltfAnimationImport.h"
 #include "assets/GltfImportContext.h"
+#include "assets/GltfMaterialExtensions.h"
 #include "assets/GltfMaterials.h"
 #include "assets/MeshAppend.h"
 #include "assets/TangentGenerator.h"
@@ -28,10 +29,11 @@ PrimitiveTopology topologyOf(int mode) {
 /// The indices of a points or lines primitive, as drawn (strips and loops stay strips and
 /// loops); the incomplete tail of a line list is dropped with a warning.
 std::vector<uint32_t> pointsOrLines(GltfImportContext& ctx, std::vector<uint32_t> in, PrimitiveTopology topology,
-                                    const std::string& label, const SourceLocation& where) {
+                                    const std::string& label, const std::string& primitive) {
     const size_t least = topology == PrimitiveTopology::Points ? 1 : 2;
     if (topology == PrimitiveTopology::Lines && in.size() % 2 != 0) {
-        ctx.warn(where, str(label, ": ", in.size(), " indices is not a multiple of 2; the last is ignored"));
+        ctx.warn("MESH_PRIMITIVE_INVALID_INDEX_COUNT", primitive + "/indices",
+                 str(label, ": ", in.size(), " indices is not a multiple of 2; the last is ignored"));
         in.pop_back();
     }
     if (in.size() < least) in.clear();
@@ -39,11 +41,11 @@ std::vector<uint32_t> pointsOrLines(GltfImportContext& ctx, std::vector<uint32_t
 }
 
 std::vector<uint32_t> triangleList(GltfImportContext& ctx, std::vector<uint32_t> in, int mode,
-                                   const std::string& label, const SourceLocation& where) {
+                                   const std::string& label, const std::string& primitive) {
     if (mode == TINYGLTF_MODE_TRIANGLES) {
         if (in.size() % 3 != 0)
-            ctx.warn(where, str(label, ": ", in.size(), " indices is not a multiple of 3; the last ", in.size() % 3,
-                                " are ignored"));
+            ctx.warn("MESH_PRIMITIVE_INVALID_INDEX_COUNT", primitive + "/indices",
+                     str(label, ": ", in.size(), " indices is not a multiple of 3; the last ", in.size() % 3, " are ignored"));
         in.resize(in.size() - in.size() % 3);
         return in; // already a list: no copy
     }
@@ -70,7 +72,7 @@ std::vector<uint32_t> triangleList(GltfImportContext& ctx, std::vector<uint32_t>
 /// material and slot; a set the primitive lacks leaves that texture unsampled, with a warning.
 template <typename Read, typename Attribute>
 void readExtraUvSets(GltfImportContext& ctx, const tinygltf::Primitive& prim, const std::string& label,
-                     const SourceLocation& where, Read read, Attribute attribute, MeshData& d) {
+                     const std::string& primitive, Read read, Attribute attribute, MeshData& d) {
     if (prim.material < 0) return;
     const ImportedMaterial& material = ctx.out.materials[size_t(prim.material)];
     const PbrParams& p = material.params;
@@ -83,13 +85,14 @@ void readExtraUvSets(GltfImportContext& ctx, const tinygltf::Primitive& prim, co
         if (!slot->present() || slot->texCoord < 2) continue;
         const int set = slot->texCoord;
         if (set >= attrib::kMaxUvSets)
-            throw Error(ctx.at("materials", prim.material),
-                        str("material '", material.name, "' ", slotName, " reads TEXCOORD_", set, " (", label,
+            throw ctx.error("VALUE_NOT_IN_RANGE", str("/materials/", prim.material),
+                            str("material '", material.name, "' ", slotName, " reads TEXCOORD_", set, " (", label,
                             "); the renderer draws TEXCOORD_0 to TEXCOORD_", attrib::kMaxUvSets - 1));
         const std::string name = str("TEXCOORD_", set);
         if (attribute(name.c_str()) < 0) {
-            ctx.warn(where, str("material '", material.name, "' ", slotName, " reads ", name, ", which ", label,
-                                              " does not have; that texture is not sampled there"));
+            ctx.warn("MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", primitive + "/attributes",
+                     str("material '", material.name, "' ", slotName, " reads ", name, ", which ", label,
+                         " does not have; that texture is not sampled there"));
             continue;
         }
         if (d.extraUvs.size() < size_t(set - 1)) d.extraUvs.resize(size_t(set - 1));
@@ -100,14 +103,14 @@ void readExtraUvSets(GltfImportContext& ctx, const tinygltf::Primitive& prim, co
 /// One primitive (triangle list, points or lines) as its own small mesh, or nothing when it is skipped.
 std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int index, const tinygltf::Primitive& prim) {
     const std::string label = str(ctx.meshLabel(mesh), " primitive ", index);
-    const SourceLocation where = ctx.at("meshes", mesh);
+    const std::string primitive = str("/meshes/", mesh, "/primitives/", index);
     const int mode = prim.mode < 0 ? TINYGLTF_MODE_TRIANGLES : prim.mode;
     const PrimitiveTopology topology = topologyOf(mode);
     if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
-        throw Error(where, str(label, ": mode ", mode, " is not a glTF primitive mode"));
+        throw ctx.error("VALUE_NOT_IN_LIST", primitive + "/mode", str(label, ": mode ", mode, " is not a glTF primitive mode"));
     if (prim.material >= 0 && size_t(prim.material) >= ctx.model.materials.size())
-        throw Error(where, str(label, ": material ", prim.material, " does not exist (the file has ",
-                               ctx.model.materials.size(), ")"));
+        throw ctx.error("UNRESOLVED_REFERENCE", primitive + "/material",
+                        str(label, ": material ", prim.material, " does not exist (the file has ", ctx.model.materials.size(), ")"));
 
     auto attribute = [&](const char* name) -> int {
         auto it = prim.attributes.find(name);
@@ -115,7 +118,7 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     };
     const int positionAccessor = attribute("POSITION");
     if (positionAccessor < 0) {
-        ctx.warn(where, str(label, " has no POSITION attribute; skipped"));
+        ctx.warn("MESH_PRIMITIVE_NO_POSITION", primitive + "/attributes", str(label, " has no POSITION attribute; skipped"));
         return std::nullopt;
     }
 
@@ -124,11 +127,11 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     size_t nonFinite = 0;
     AccessorFloats positions = ctx.reader->readFloats(positionAccessor, {3}, label + " POSITION", &nonFinite);
     if (nonFinite)
-        ctx.warn(ctx.at("accessors", positionAccessor),
+        ctx.warn("ACCESSOR_NON_FINITE", str("/accessors/", positionAccessor),
                  str(label, ": ", nonFinite, " non-finite POSITION values replaced by 0"));
     const size_t n = positions.count;
     if (n == 0) {
-        ctx.warn(where, str(label, " has no vertices; skipped"));
+        ctx.warn("EMPTY_ENTITY", primitive + "/attributes/POSITION", str(label, " has no vertices; skipped"));
         return std::nullopt;
     }
     d.positions.resize(n);
@@ -163,8 +166,8 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         if (accessor < 0) return false;
         AccessorFloats values = ctx.reader->readFloats(accessor, components, label + " " + name);
         if (values.count != n)
-            throw Error(ctx.at("accessors", accessor),
-                        str(label, ": ", name, " has ", values.count, " elements but POSITION has ", n));
+            throw ctx.error("MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT", str(primitive, "/attributes/", name),
+                            str(label, ": ", name, " (accessor ", accessor, ") has ", values.count, " elements but POSITION has ", n));
         using Element = typename std::decay_t<decltype(target)>::value_type;
         target.resize(n);
         const size_t c = size_t(values.components);
@@ -183,15 +186,15 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     readAttribute("TANGENT", {4}, d.tangents);
     readAttribute("TEXCOORD_0", {2}, d.uv0);
     readAttribute("TEXCOORD_1", {2}, d.uv1);
-    readExtraUvSets(ctx, prim, label, where, [&](const std::string& name, std::vector<glm::vec2>& set) {
+    readExtraUvSets(ctx, prim, label, primitive, [&](const std::string& name, std::vector<glm::vec2>& set) {
         return readAttribute(name.c_str(), {2}, set);
     }, attribute, d);
     if (attribute("COLOR_0") >= 0) {
         const int accessor = attribute("COLOR_0");
         AccessorFloats colors = ctx.reader->readFloats(accessor, {3, 4}, label + " COLOR_0");
         if (colors.count != n)
-            throw Error(ctx.at("accessors", accessor),
-                        str(label, ": COLOR_0 has ", colors.count, " elements but POSITION has ", n));
+            throw ctx.error("MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT", primitive + "/attributes/COLOR_0",
+                            str(label, ": COLOR_0 (accessor ", accessor, ") has ", colors.count, " elements but POSITION has ", n));
         d.colors.resize(n);
         for (size_t v = 0; v < n; ++v) {
             const float* c = &colors.values[v * size_t(colors.components)];
@@ -207,36 +210,37 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         indices = ctx.reader->readIndices(prim.indices, label + " indices");
         for (size_t k = 0; k < indices.size(); ++k)
             if (indices[k] >= n)
-                throw Error(ctx.at("accessors", prim.indices),
-                            str("accessor ", prim.indices, " (", label, " indices): index ", k, " is ", indices[k],
+                throw ctx.error("ACCESSOR_INDEX_OOB", primitive + "/indices",
+                                str("accessor ", prim.indices, " (", label, " indices): index ", k, " is ", indices[k],
                                 ", not below the vertex count ", n));
     } else {
         indices.resize(n);
         for (size_t k = 0; k < n; ++k) indices[k] = uint32_t(k);
     }
     if (!isTriangles(topology)) {
-        d.indices = pointsOrLines(ctx, std::move(indices), topology, label, where);
+        d.indices = pointsOrLines(ctx, std::move(indices), topology, label, primitive);
         if (d.indices.empty()) {
-            ctx.warn(where, str(label, " has no complete ", topology == PrimitiveTopology::Points ? "point" : "line",
-                                "; skipped"));
+            ctx.warn("MESH_PRIMITIVE_INVALID_INDEX_COUNT", primitive,
+                     str(label, " has no complete ", topology == PrimitiveTopology::Points ? "point" : "line", "; skipped"));
             return std::nullopt;
         }
         if (topology == PrimitiveTopology::Points && prim.material >= 0) {
             ImportedMaterial& material = ctx.out.materials[size_t(prim.material)];
             if (!(material.pointSize > 0.0f)) {
-                ctx.warn(ctx.at("materials", prim.material),
+                ctx.warn("VALUE_NOT_IN_RANGE", str("/materials/", prim.material, "/extras/pointSize"),
                          str(label, " draws points with material '", material.name, "' whose point size is ",
                              material.pointSize, "; 1 px is used instead"));
                 material.pointSize = 1.0f;
             }
         }
         // No normals, no tangents made up: points and lines without normals draw unlit.
-        d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, topology, !d.normals.empty()}};
+        d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, topology, !d.normals.empty(),
+                               gltfVariantMappings(ctx, prim, label)}};
         return d;
     }
-    d.indices = triangleList(ctx, std::move(indices), mode, label, where);
+    d.indices = triangleList(ctx, std::move(indices), mode, label, primitive);
     if (d.indices.empty()) {
-        ctx.warn(where, str(label, " has no complete triangle; skipped"));
+        ctx.warn("MESH_PRIMITIVE_INVALID_INDEX_COUNT", primitive, str(label, " has no complete triangle; skipped"));
         return std::nullopt;
     }
 
@@ -251,7 +255,8 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
         }
         generateTangents(d, uvSet);
     }
-    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material}};
+    d.submeshes = {Submesh{0, uint32_t(d.indices.size()), prim.material, PrimitiveTopology::Triangles, true,
+                           gltfVariantMappings(ctx, prim, label)}};
     return d;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // A glTF file checked by importing it (no GL: th-capture --validate-only), reported as one
-// GltfDiagnostics: the document checks (GltfDocumentValidator), the importer's coded warnings
-// and errors, its other warnings as IMPORT_WARNING and an uncoded error as IMPORT_ERROR, each
-// with its file position.
+// GltfDiagnostics: the document checks (GltfDocumentValidator) and the importer's warnings and
+// errors, each with its code, JSON pointer and file position (an error from outside the
+// importer, such as reading the file, is IMPORT_ERROR).
 #include <filesystem>
 
 #include "assets/GltfDiagnostics.h"

@@ -119,6 +119,8 @@ struct ImportedModel {
     std::string sourceName;       ///< the file the model came from, for messages
     std::vector<MeshData> meshes; ///< one per glTF mesh, one submesh per triangle primitive
     std::vector<ImportedMaterial> materials;
+    /// KHR_materials_variants: the variants' names (submeshes map them to materials).
+    std::vector<std::string> variants;
     std::vector<ImportedImage> images;
     std::vector<ImportedTexture> textures;
     std::vector<ImportedNode> nodes;
@@ -129,7 +131,7 @@ struct ImportedModel {
     std::vector<AnimationClip> animations; ///< channels target node indices
     std::vector<ImportWarning> warnings;
     /// Every problem the import met, with its code, severity and JSON pointer: the document
-    /// checks (GltfDocumentValidator) and the warnings above (IMPORT_WARNING). An error
+    /// checks (GltfDocumentValidator) and the warnings above, each with its code. An error
     /// there stopped the import, so a model that exists has only warnings in it.
     GltfDiagnostics report;
 

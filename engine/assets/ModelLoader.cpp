@@ -92,12 +92,59 @@ private:
     std::map<std::tuple<int, int, int, int>, std::shared_ptr<const Sampler>> mSamplers;
 };
 
+/// A material extension the importer read but no plugin shades here (the registry has no
+/// factory for it, or no registry was given): said once per material, as the glTF importer
+/// says what it drops, so a capture that renders the plain base is not silently wrong.
+void warnUnshadedExtensions(const PbrMaterial& material, std::vector<ImportWarning>& warnings, const std::string& source) {
+    const PbrParams& p = material.params();
+    if (p.unlit) return;
+    struct Extension {
+        bool present;
+        const char* name;
+        const char* plugin;
+    };
+    const Extension extensions[] = {
+        {p.specularGlossiness.has_value(), "KHR_materials_pbrSpecularGlossiness", "SpecularGlossiness"},
+        {p.specular.has_value(), "KHR_materials_specular", "Specular"},
+        {p.sheen.has_value(), "KHR_materials_sheen", "Sheen"},
+        {p.clearcoat.has_value(), "KHR_materials_clearcoat", "Clearcoat"},
+    };
+    for (const Extension& e : extensions) {
+        if (!e.present || material.plugin(e.plugin)) continue;
+        ImportWarning w{SourceLocation{source},
+                        str("material '", material.name(), "': ", e.name, " is not shaded (no '", e.plugin,
+                            "' plugin attached: register the glTF material plugins on the material registry, "
+                            "registerGltfMaterialPlugins); it renders as its metallic-roughness base")};
+        logWarning(w.toString());
+        warnings.push_back(std::move(w));
+    }
+}
+
 } // namespace
+
+void LoadedModel::selectVariant(std::string_view name) {
+    int index = -1;
+    if (!name.empty()) {
+        for (size_t i = 0; i < variants.size(); ++i)
+            if (variants[i] == name) index = int(i);
+        if (index < 0)
+            throw Error(str("no material variant named '", name, "'; ",
+                            variants.empty() ? std::string("the model has none") : str("the model has ", join(variants, ", "))));
+    }
+    for (VariantPart& p : variantParts) {
+        std::shared_ptr<Material> material = p.defaultMaterial;
+        for (auto& [variant, m] : p.variantMaterials)
+            if (variant == index) material = m;
+        p.mesh->parts()[p.part].material = material;
+    }
+    mSelectedVariant = std::string(name);
+}
 
 LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& parent, MaterialRegistry* registry,
                             const ModelLoadOptions& options) {
     LoadedModel out;
     out.warnings = model.warnings;
+    out.variants = model.variants;
     Uploader uploader(model, options);
 
     for (const ImportedMaterial& m : model.materials) {
@@ -108,7 +155,10 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
         material->setTexture(PbrTextureSlot::Occlusion, uploader.texture(m.params.occlusionTexture, false));
         material->setTexture(PbrTextureSlot::Emissive, uploader.texture(m.params.emissiveTexture, true));
         material->setPointSize(m.pointSize);
+        for (const ExtensionTextureSlot& e : material->params().extensionTextures())
+            material->setExtensionTexture(e.sampler, uploader.texture(*e.slot, e.srgb));
         if (registry) registry->add(material);
+        warnUnshadedExtensions(*material, out.warnings, model.sourceName);
         out.materials.push_back(material);
     }
     std::shared_ptr<PbrMaterial> defaultMaterial; // glTF's default: white, metallic 1, roughness 1
@@ -183,7 +233,13 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             auto geometry = geometries[size_t(n.mesh)];
             auto meshWith = [&](const std::string& name, std::vector<glm::mat4> instanceMatrices) {
                 auto mesh = std::make_shared<Mesh>(name, geometry);
-                for (auto& s : geometry->submeshes()) mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material), s.topology, s.hasNormals});
+                for (auto& s : geometry->submeshes()) {
+                    mesh->parts().push_back({s.firstIndex, s.indexCount, materialFor(s.material), s.topology, s.hasNormals});
+                    if (s.variantMaterials.empty()) continue;
+                    LoadedModel::VariantPart part{mesh, mesh->parts().size() - 1, mesh->parts().back().material, {}};
+                    for (auto [variant, material] : s.variantMaterials) part.variantMaterials.emplace_back(variant, materialFor(material));
+                    out.variantParts.push_back(std::move(part));
+                }
                 if (!instanceMatrices.empty()) {
                     auto instances = std::make_shared<InstanceBuffer>(str(name, " instances"));
                     instances->setMatrices(std::move(instanceMatrices));

@@ -6,6 +6,8 @@
 // KHR_lights_punctual lights and cameras into world-space lights and cameras.
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "assets/ImportedModel.h"
@@ -14,6 +16,7 @@
 #include "material/MaterialRegistry.h"
 #include "material/PbrMaterial.h"
 #include "scene/Camera.h"
+#include "scene/Mesh.h"
 #include "scene/ModelAnimation.h"
 #include "scene/Scene.h"
 
@@ -48,6 +51,29 @@ struct LoadedModel {
     /// animations; null when the model has nothing to animate. Nothing plays until a clip is
     /// started on its animator.
     std::shared_ptr<ModelAnimation> animation;
+
+    // --- KHR_materials_variants ---
+    /// The model's material variants, in file order (empty: none).
+    std::vector<std::string> variants;
+    /// Draws every primitive with its material for variant `name` (a primitive without a
+    /// mapping for it keeps its default); an empty name restores the defaults. Throws th::Error
+    /// listing the variants for a name the model does not have. Instant: materials are swapped,
+    /// each keeps its compiled effects.
+    void selectVariant(std::string_view name);
+    /// The selected variant ("" = the file's defaults).
+    const std::string& selectedVariant() const { return mSelectedVariant; }
+
+    /// A mesh part whose material depends on the variant (filled by addModelToScene).
+    struct VariantPart {
+        std::shared_ptr<Mesh> mesh;
+        size_t part = 0;
+        std::shared_ptr<Material> defaultMaterial;
+        std::vector<std::pair<int, std::shared_ptr<Material>>> variantMaterials;
+    };
+    std::vector<VariantPart> variantParts;
+
+private:
+    std::string mSelectedVariant;
 };
 
 /// Adds `model` under `parent` (a new child node named after the model). Materials are

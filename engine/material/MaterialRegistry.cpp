@@ -32,6 +32,12 @@ int MaterialRegistry::addPluginFactory(std::string name, PluginFactory factory) 
     return id;
 }
 
+bool MaterialRegistry::hasPluginFactory(std::string_view name) const {
+    for (const Entry& e : mFactories)
+        if (e.name == name) return true;
+    return false;
+}
+
 void MaterialRegistry::removePluginFactory(int id) {
     mFactories.erase(std::remove_if(mFactories.begin(), mFactories.end(), [&](auto& e) { return e.id == id; }), mFactories.end());
 }

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "material/Material.h"
@@ -23,6 +24,8 @@ public:
     /// removal. A plugin the factory returns that refuses the material (accepts() false) is
     /// skipped with one log line naming both.
     int addPluginFactory(std::string name, PluginFactory factory);
+    /// Whether a factory of that name is registered.
+    bool hasPluginFactory(std::string_view name) const;
     /// Stops offering the factory to new materials (attached plugins stay).
     void removePluginFactory(int id);
 

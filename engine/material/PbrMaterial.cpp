@@ -76,6 +76,17 @@ void PbrMaterial::setTexture(PbrTextureSlot slot, PbrTexture texture) {
     markDefinesDirty();
 }
 
+void PbrMaterial::setExtensionTexture(const std::string& sampler, PbrTexture texture) {
+    mExtensionTextures[sampler] = std::move(texture);
+    markDefinesDirty();
+}
+
+const PbrTexture& PbrMaterial::extensionTexture(std::string_view sampler) const {
+    static const PbrTexture none;
+    auto it = mExtensionTextures.find(sampler);
+    return it == mExtensionTextures.end() ? none : it->second;
+}
+
 std::vector<std::string> PbrMaterial::declaredDefines() const {
     std::vector<std::string> d = {"ALPHA_MODE_MASK", "ALPHA_MODE_BLEND", "DOUBLE_SIDED", "UNLIT", "VERTEX_COLORS"};
     for (auto& s : kSlots) {

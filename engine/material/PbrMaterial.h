@@ -4,7 +4,9 @@
 // final and writable: F0 comes from the index of refraction, separate from roughness, so a
 // plugin can scale either (wet ground, per-layer terrain tables).
 #include <array>
+#include <map>
 #include <memory>
+#include <string>
 
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
@@ -49,11 +51,17 @@ public:
     /// transform it is read with (its `texture` index is the importer's business).
     void setTexture(PbrTextureSlot slot, PbrTexture texture);
     const PbrTexture& textureIn(PbrTextureSlot slot) const { return mTextures[size_t(slot)]; }
+    /// A material extension's texture, by the sampler name its plugin reads it under
+    /// (PbrParams::extensionTextures); the plugin that shades the extension binds it.
+    void setExtensionTexture(const std::string& sampler, PbrTexture texture);
+    /// The extension texture under `sampler`, or an empty one.
+    const PbrTexture& extensionTexture(std::string_view sampler) const;
 
 private:
     const TextureSlot& slotParams(PbrTextureSlot slot) const;
     PbrParams mParams;
     std::array<PbrTexture, kPbrTextureSlots> mTextures;
+    std::map<std::string, PbrTexture, std::less<>> mExtensionTextures;
 };
 
 } // namespace th

@@ -2,7 +2,9 @@
 // The glTF 2.0 metallic-roughness material as plain data (with the extensions the renderer
 // supports). The importer fills it, PbrMaterial uploads it, tests compare it.
 #include <cmath>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -36,6 +38,49 @@ struct TextureSlot {
     bool present() const { return texture >= 0; }
 };
 
+/// KHR_materials_clearcoat: a dielectric coat (IOR 1.5) over the base.
+struct ClearcoatParams {
+    float factor = 0.0f;
+    float roughness = 0.0f;
+    float normalScale = 1.0f;
+    TextureSlot texture;          ///< linear, R × factor
+    TextureSlot roughnessTexture; ///< linear, G × roughness
+    TextureSlot normalTexture;    ///< linear, tangent space
+};
+
+/// KHR_materials_sheen: a Charlie-distribution sheen over the base (cloth, velvet).
+struct SheenParams {
+    glm::vec3 color{0.0f};
+    float roughness = 0.0f;
+    TextureSlot colorTexture;     ///< sRGB, RGB × colour
+    TextureSlot roughnessTexture; ///< linear, A × roughness
+};
+
+/// KHR_materials_specular: the dielectric F0 tinted (specular colour) and the specular lobe
+/// weighted (specular factor, which scales F90 as well).
+struct SpecularParams {
+    float factor = 1.0f;
+    glm::vec3 color{1.0f};
+    TextureSlot texture;      ///< linear, A × factor
+    TextureSlot colorTexture; ///< sRGB, RGB × colour
+};
+
+/// KHR_materials_pbrSpecularGlossiness (legacy). The diffuse factor and texture become the base
+/// colour (PbrParams::baseColorFactor/Texture), metallic 0 and roughness 1 − glossiness; the
+/// specular colour and the texture's glossiness are shaded by the plugin.
+struct SpecularGlossinessParams {
+    glm::vec3 specular{1.0f};
+    float glossiness = 1.0f;
+    TextureSlot texture; ///< sRGB: RGB specular, A glossiness
+};
+
+/// One texture slot of an extension, by the name its plugin samples it under.
+struct ExtensionTextureSlot {
+    const char* sampler; ///< "clearcoatMap", ...
+    const TextureSlot* slot;
+    bool srgb;
+};
+
 struct PbrParams {
     glm::vec4 baseColorFactor{1.0f};
     float metallicFactor = 1.0f;
@@ -56,6 +101,37 @@ struct PbrParams {
     TextureSlot normalTexture;            ///< linear, tangent space
     TextureSlot occlusionTexture;         ///< linear, R
     TextureSlot emissiveTexture;          ///< sRGB
+
+    // Material extensions, each shaded by its plugin (plugins/<name>); absent = no plugin,
+    // no code, no cost.
+    std::optional<ClearcoatParams> clearcoat;
+    std::optional<SheenParams> sheen;
+    std::optional<SpecularParams> specular;
+    std::optional<SpecularGlossinessParams> specularGlossiness;
+
+    /// The extensions' texture slots that hold a texture, with the sampler names their
+    /// plugins read them under (the model loader uploads them by these names).
+    std::vector<ExtensionTextureSlot> extensionTextures() const {
+        std::vector<ExtensionTextureSlot> out;
+        auto add = [&](const char* sampler, const TextureSlot& slot, bool srgb) {
+            if (slot.present()) out.push_back({sampler, &slot, srgb});
+        };
+        if (clearcoat) {
+            add("clearcoatMap", clearcoat->texture, false);
+            add("clearcoatRoughnessMap", clearcoat->roughnessTexture, false);
+            add("clearcoatNormalMap", clearcoat->normalTexture, false);
+        }
+        if (sheen) {
+            add("sheenColorMap", sheen->colorTexture, true);
+            add("sheenRoughnessMap", sheen->roughnessTexture, false);
+        }
+        if (specular) {
+            add("specularMap", specular->texture, false);
+            add("specularColorMap", specular->colorTexture, true);
+        }
+        if (specularGlossiness) add("specularGlossinessMap", specularGlossiness->texture, true);
+        return out;
+    }
 
     /// Dielectric F0 from the index of refraction.
     float f0() const {

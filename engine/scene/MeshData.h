@@ -4,6 +4,7 @@
 // or as long as `positions`.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -24,6 +25,9 @@ struct Submesh {
     /// False when the primitive came without normals: points and lines then draw unlit (as
     /// the Khronos Sample Viewer does) instead of lit with a made-up normal.
     bool hasNormals = true;
+    /// KHR_materials_variants: {variant, material} pairs (indices into the owner's variant
+    /// and material lists); a variant not listed draws `material`.
+    std::vector<std::pair<int, int>> variantMaterials;
 };
 
 /// One morph target: per-vertex displacements added, scaled by the target's weight, to the

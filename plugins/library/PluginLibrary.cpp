@@ -4,8 +4,12 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "plugins/clearcoat/ClearcoatPlugin.h"
 #include "plugins/conform/ConformPlugin.h"
 #include "plugins/dither/DitherPlugin.h"
+#include "plugins/sheen/SheenPlugin.h"
+#include "plugins/specgloss/SpecularGlossinessPlugin.h"
+#include "plugins/specular/SpecularPlugin.h"
 #include "plugins/terrain/TerrainPlugin.h"
 #include "plugins/wind/WindPlugin.h"
 #include "plugins/wing/WingPlugin.h"
@@ -20,12 +24,18 @@ struct ShippedPlugin {
 };
 
 template <class Plugin> std::shared_ptr<MaterialPlugin> make() { return std::make_shared<Plugin>(); }
+/// The glTF extensions' plugins with every texture slot declared: their worst-case units.
+template <class Plugin> std::shared_ptr<MaterialPlugin> makeWithTextures() { return Plugin::withAllTextures(); }
 
 /// Every plugin that ships, in the order tools list them. A new plugin is one row here.
 constexpr std::array kShipped = {
     ShippedPlugin{"wind", make<WindPlugin>},       ShippedPlugin{"conform", make<ConformPlugin>},
     ShippedPlugin{"dither", make<DitherPlugin>},   ShippedPlugin{"wing", make<WingPlugin>},
     ShippedPlugin{"terrain", make<TerrainPlugin>},
+    ShippedPlugin{"specular-glossiness", makeWithTextures<SpecularGlossinessPlugin>},
+    ShippedPlugin{"specular", makeWithTextures<SpecularPlugin>},
+    ShippedPlugin{"sheen", makeWithTextures<SheenPlugin>},
+    ShippedPlugin{"clearcoat", makeWithTextures<ClearcoatPlugin>},
 };
 
 } // namespace

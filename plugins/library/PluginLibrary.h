@@ -10,7 +10,8 @@
 
 namespace th {
 
-/// "wind", "conform", "dither", "wing", "terrain".
+/// "wind", "conform", "dither", "wing", "terrain", and the glTF material extensions
+/// "specular-glossiness", "specular", "sheen", "clearcoat" (every texture slot declared).
 const std::vector<std::string>& shippedPluginNames();
 /// A fresh plugin with default settings; throws th::Error listing the names for an unknown one.
 std::shared_ptr<MaterialPlugin> createShippedPlugin(std::string_view name);

@@ -33,17 +33,29 @@ struct Surface {
     vec3 energyCompensation; // multiple-scattering gain (Kulla-Conty via the DFG table)
 };
 
+// The per-light plugin hook: declared here so shadeDirect can call it, defined by the pipeline
+// at "#hook LIGHT_LOBES" in pbr.frag.glsl, after the plugins' definitions, so its body may read
+// the globals a plugin writes at CUSTOM_FRAGMENT_BEFORE_LIGHTS (docs/injection-points.md).
+void LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance);
+
 // Outgoing radiance for light of `radiance` arriving from direction L (towards the light).
+// Plugins add their own lobes (a clear coat, a sheen) and scale the base's through LIGHT_LOBES,
+// once per light, whether or not the light is above the base's horizon (a coat's own normal may
+// still see it).
 vec3 shadeDirect(Surface s, vec3 L, vec3 radiance) {
-    vec3 H = normalize(s.view + L);
+    vec3 diffuse = vec3(0.0);
+    vec3 specular = vec3(0.0);
     float NoL = clamp(dot(s.normal, L), 0.0, 1.0);
-    if (NoL <= 0.0) return vec3(0.0);
-    float NoH = clamp(dot(s.normal, H), 0.0, 1.0);
-    float VoH = clamp(dot(s.view, H), 0.0, 1.0);
-    float D = distributionGgx(NoH, s.alpha);
-    float V = visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
-    vec3 F = fresnelSchlick(VoH, s.f0);
-    vec3 specular = D * V * F * s.energyCompensation;
-    vec3 diffuse = s.diffuse * (1.0 / PI);
-    return (diffuse + specular) * radiance * NoL;
+    if (NoL > 0.0) {
+        vec3 H = normalize(s.view + L);
+        float NoH = clamp(dot(s.normal, H), 0.0, 1.0);
+        float VoH = clamp(dot(s.view, H), 0.0, 1.0);
+        float D = distributionGgx(NoH, s.alpha);
+        float V = visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
+        vec3 F = fresnelSchlick(VoH, s.f0);
+        specular = D * V * F * s.energyCompensation * radiance * NoL;
+        diffuse = s.diffuse * (1.0 / PI) * radiance * NoL;
+    }
+    LIGHT_LOBES(diffuse, specular, s, L, radiance);
+    return diffuse + specular;
 }

@@ -10,6 +10,9 @@
 //   CUSTOM_FRAGMENT_BEFORE_FRAGCOLOR  finalColor and surfaceAlpha writable, after fog
 //   CUSTOM_FRAGMENT_MAIN_END        after the colour write
 //   hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)  (before fog)
+//   hook LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance)
+//                                   once per punctual light (sun included), main pass
+//   CUSTOM_FRAGMENT_AFTER_IBL       diffuseIbl, specularIbl writable, before occlusion
 #include<scene_uniforms>
 #include<draw_uniforms>
 #include<pbr_material_uniforms>
@@ -94,6 +97,7 @@ out vec4 fragColor;
 #define CUSTOM_FRAGMENT_DEFINITIONS
 
 #hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)
+#hook LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance)
 
 void main() {
 #define CUSTOM_FRAGMENT_MAIN_BEGIN
@@ -251,6 +255,7 @@ void main() {
         // dielectric in a white furnace then returns 1 at every angle instead of 1 + F. The metal
         // part has no diffuse layer to shadow.
         vec3 diffuseIbl = irradianceSh(normalW) * s.diffuse * (1.0 - dielectricAlbedo);
+#define CUSTOM_FRAGMENT_AFTER_IBL
         finalColor += (diffuseIbl + specularIbl) * ambientOcclusion * iblParams.x;
     }
 #endif

@@ -25,6 +25,7 @@
 #include "gl/Readback.h"
 #include "render/Renderer.h"
 #include "scene/Scene.h"
+#include "plugins/library/GltfMaterialPlugins.h"
 
 namespace th::test {
 
@@ -120,6 +121,7 @@ struct GltfStage {
         ModelLoadOptions load;
         load.importLights = lights;
         load.maxAnisotropy = context->limits().maxAnisotropy;
+        registerGltfMaterialPlugins(renderer->materials());
         loaded = addModelToScene(model, scene, scene.root(), &renderer->materials(), load);
         scene.update();
     }

@@ -55,6 +55,10 @@ struct BuiltScene {
     /// Cameras the scene's file places (a glTF's, by label "0 'Top'"), which the demo offers
     /// beside `camera` (the framed view).
     std::vector<std::pair<std::string, Camera>> cameras;
+    /// KHR_materials_variants of a glTF scene's model (the demo's variant menu): their names
+    /// and the call that draws the model in one ("" = the file's defaults). Empty: none.
+    std::vector<std::string> variants;
+    std::function<void(const std::string& variant)> selectVariant;
     /// Counts for statistics and benchmarks ("trees", "grass", "lights").
     std::vector<std::pair<std::string, uint64_t>> counts;
 };

@@ -17,6 +17,7 @@
 #include "core/Log.h"
 #include "core/Str.h"
 #include "material/PbrMaterial.h"
+#include "plugins/library/GltfMaterialPlugins.h"
 
 namespace th {
 
@@ -224,6 +225,7 @@ private:
             ModelLoadOptions load;
             load.importLights = false;
             load.maxAnisotropy = mContext.renderer.context().limits().maxAnisotropy;
+            registerGltfMaterialPlugins(mContext.renderer.materials());
             LoadedModel loaded = addModelToScene(imported, mScene, holder, &mContext.renderer.materials(), load);
             Bounds b = loaded.bounds;
             glm::vec3 extent = b.extent();

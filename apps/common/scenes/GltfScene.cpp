@@ -8,6 +8,7 @@
 #include "core/Error.h"
 #include "core/Log.h"
 #include "core/Str.h"
+#include "plugins/library/GltfMaterialPlugins.h"
 
 namespace th {
 
@@ -48,8 +49,22 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
     ModelLoadOptions load;
     load.importLights = options.punctualLights;
     load.maxAnisotropy = context.renderer.context().limits().maxAnisotropy;
+    registerGltfMaterialPlugins(context.renderer.materials());
     LoadedModel loaded = addModelToScene(model, scene, scene.root(), &context.renderer.materials(), load);
     for (auto& m : loaded.materials) built.materials.push_back(m);
+    if (!options.variant.empty()) {
+        try {
+            loaded.selectVariant(options.variant);
+        } catch (const Error& e) {
+            throw Error(SourceLocation{options.model.string()}, str("--variant: ", e.message()));
+        }
+    }
+    if (!loaded.variants.empty()) {
+        built.variants = loaded.variants;
+        // The parts to switch hold their meshes and materials: the selector keeps them alive.
+        auto held = std::make_shared<LoadedModel>(loaded);
+        built.selectVariant = [held](const std::string& variant) { held->selectVariant(variant); };
+    }
     scene.sunLight = false;
     if (!options.environment.empty()) {
         scene.environment.source = EnvironmentSource::HdrFile;

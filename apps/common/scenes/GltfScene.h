@@ -26,10 +26,12 @@ struct GltfSceneOptions {
     /// empty = a camera framing the model. Its aspect is the file's until the caller sets the
     /// viewport's.
     std::string camera;
+    /// A KHR_materials_variants variant to draw the model in; empty = the file's defaults.
+    std::string variant;
 };
 
 /// Throws th::Error naming the model when `options.camera` names no camera of it (the message
-/// lists the cameras it has).
+/// lists the cameras it has), or `options.variant` no variant (the message lists the variants).
 BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options);
 
 /// The shared samples folder's path to a sample model ("DamagedHelmet" → .../glTF/DamagedHelmet.gltf

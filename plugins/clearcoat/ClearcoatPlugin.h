@@ -1,0 +1,48 @@
+#pragma once
+// KHR_materials_clearcoat as a material plugin: a glTF material with the extension gets one
+// (registerGltfMaterialPlugins attaches it; plugins/library/GltfMaterialPlugins.h), one without
+// it has no coat code at all. Factor, roughness and normal scale are uniforms (instant);
+// each texture the material fills is a sampler and a define (HAS_CLEARCOAT_MAP,
+// HAS_CLEARCOAT_ROUGHNESS_MAP, HAS_CLEARCOAT_NORMAL_MAP), read through its own UV set and
+// KHR_texture_transform. The plugin shades only the main pass (a coat changes no coverage).
+//
+//   auto coat = std::make_shared<ClearcoatPlugin>(ClearcoatParams{.factor = 1, .roughness = 0.05f});
+//   carPaint->addPlugin(coat);
+#include "material/MaterialPlugin.h"
+#include "material/PbrParams.h"
+#include "plugins/common/ExtensionTextures.h"
+
+namespace th {
+
+class ClearcoatPlugin : public MaterialPlugin {
+public:
+    static constexpr const char* kName = "Clearcoat";
+    /// After the specular and sheen plugins: the coat covers the sheen (the Sample Viewer's order).
+    static constexpr int kPriority = 330;
+    static constexpr const char* kSnippetFile = "plugins/clearcoat/clearcoat.frag.glsl";
+
+    /// A coat with factors only (no textures).
+    explicit ClearcoatPlugin(const ClearcoatParams& params);
+    /// The coat of `material` (PbrParams::clearcoat, which must be set) with the textures the
+    /// material holds for it.
+    explicit ClearcoatPlugin(const PbrMaterial& material);
+    /// Every texture slot declared (placeholders bound): the budget tools' worst case.
+    static std::shared_ptr<ClearcoatPlugin> withAllTextures();
+
+    const ClearcoatParams& params() const { return mParams; }
+    /// New factors (instant); texture presence stays as constructed.
+    void setParams(const ClearcoatParams& params) { mParams = params; }
+
+    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
+    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    TextureBinding texture(std::string_view sampler) const override;
+    std::vector<PluginParameter> parameters() override;
+
+private:
+    ClearcoatPlugin(const ClearcoatParams& params, ExtensionTextures textures);
+    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
+    ClearcoatParams mParams;
+    ExtensionTextures mTextures;
+};
+
+} // namespace th

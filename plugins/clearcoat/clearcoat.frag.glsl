@@ -1,0 +1,68 @@
+// KHR_materials_clearcoat (ClearcoatPlugin): a dielectric coat (F0 0.04, F90 1) with its own
+// roughness and normal over the base, as the Khronos Sample Viewer layers it: the coat's GGX
+// lobe is added per light and from the environment, and everything under it is scaled by
+// 1 − coat × F(N_coat · V), the light the coat reflects away.
+
+// @key CUSTOM_FRAGMENT_DEFINITIONS
+// Per-fragment coat values, written before the lights and read by the per-light hook
+// (initialised: a compiler cannot see that main writes them before the hook reads them).
+float clearcoatWeight = 0.0;
+float clearcoatPerceptualRoughness = 0.0;
+float clearcoatAlpha = 0.0;
+vec3 clearcoatNormalW = vec3(0.0);
+float clearcoatNoV = 0.0;
+float clearcoatFresnel = 0.0;
+
+// @key CUSTOM_FRAGMENT_BEFORE_LIGHTS
+{
+    clearcoatWeight = clearcoatFactor;
+#ifdef HAS_CLEARCOAT_MAP
+    clearcoatWeight *= texture(clearcoatMap, extensionUv(clearcoatMapUv)).r;
+#endif
+    float coatRoughness = clearcoatRoughnessFactor;
+#ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
+    coatRoughness *= texture(clearcoatRoughnessMap, extensionUv(clearcoatRoughnessMapUv)).g;
+#endif
+    // The base's clamp: a mirror-sharp GGX lobe under-samples a point light.
+    clearcoatPerceptualRoughness = clamp(coatRoughness, 0.03, 1.0);
+    clearcoatAlpha = clearcoatPerceptualRoughness * clearcoatPerceptualRoughness;
+    // Without a map of its own the coat follows the geometry, not the base's normal map.
+    clearcoatNormalW = geometricNormalW;
+#ifdef HAS_CLEARCOAT_NORMAL_MAP
+    {
+        vec2 coatUv = extensionUv(clearcoatNormalMapUv);
+        vec3 coatTangentNormal = texture(clearcoatNormalMap, coatUv).xyz * 2.0 - 1.0;
+        coatTangentNormal.xy *= clearcoatNormalScale;
+        clearcoatNormalW = extensionNormal(coatTangentNormal, geometricNormalW, coatUv);
+    }
+#endif
+    clearcoatNoV = clamp(abs(dot(clearcoatNormalW, normalize(cameraPosition.xyz - vPositionW))), 1e-4, 1.0);
+    clearcoatFresnel = fresnelSchlick(clearcoatNoV, vec3(0.04)).x;
+}
+
+// @key LIGHT_LOBES
+{
+    vec3 coat = vec3(0.0);
+    float coatNoL = clamp(dot(clearcoatNormalW, L), 0.0, 1.0);
+    if (coatNoL > 0.0) {
+        vec3 H = normalize(s.view + L);
+        float coatNoH = clamp(dot(clearcoatNormalW, H), 0.0, 1.0);
+        float VoH = clamp(dot(s.view, H), 0.0, 1.0);
+        coat = distributionGgx(coatNoH, clearcoatAlpha) * visibilitySmithGgxCorrelated(clearcoatNoV, coatNoL, clearcoatAlpha) *
+               fresnelSchlick(VoH, vec3(0.04)) * radiance * coatNoL;
+    }
+    float under = 1.0 - clearcoatWeight * clearcoatFresnel;
+    diffuse *= under;
+    specular = specular * under + clearcoatWeight * coat;
+}
+
+// @key CUSTOM_FRAGMENT_AFTER_IBL
+{
+    // The coat's split sum, looked up along its own dominant direction (as the base's).
+    vec3 coatR = normalize(mix(reflect(-s.view, clearcoatNormalW), clearcoatNormalW, clearcoatAlpha));
+    vec2 coatDfg = sampleDfg(clearcoatNoV, clearcoatPerceptualRoughness);
+    vec3 coatIbl = prefilteredRadiance(coatR, clearcoatPerceptualRoughness) * (0.04 * coatDfg.x + coatDfg.y);
+    float under = 1.0 - clearcoatWeight * clearcoatFresnel;
+    diffuseIbl *= under;
+    specularIbl = specularIbl * under + clearcoatWeight * coatIbl;
+}

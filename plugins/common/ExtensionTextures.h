@@ -1,0 +1,49 @@
+#pragma once
+// The textures of one glTF material extension as its plugin declares and binds them: a
+// sampler only for a slot the material fills (an absent texture costs no unit), a define
+// HAS_<SLOT> when the draw can read it, and the slot's KHR_texture_transform rows and UV set in
+// a vec4[2] uniform "<sampler>Uv" (rows as the PBR block's; the set in rows[0].w). A snippet
+// reads a slot as
+//
+//   #ifdef HAS_CLEARCOAT_MAP
+//   factor *= texture(clearcoatMap, extensionUv(clearcoatMapUv)).r;
+//   #endif
+//
+// with extensionUv from the "gltf_extension_uv" shader module.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "material/MaterialPlugin.h"
+#include "material/PbrMaterial.h"
+
+namespace th {
+
+class PluginUniforms;
+
+class ExtensionTextures {
+public:
+    /// Adds `sampler` (gated by `define`) when `material` holds a texture under that name.
+    void add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot);
+    /// Declares `sampler` with no texture of its own: the engine binds a neutral placeholder
+    /// (tools that report a plugin's worst-case texture units).
+    void addPlaceholder(const char* sampler, const char* define);
+    /// Adds the samplers, their transform uniforms, every slot's define (present or not, so
+    /// the snippets' gates are declared) and the module to a declaration.
+    void declare(PluginDeclaration& declaration, const std::vector<const char*>& allDefines) const;
+    /// Sets HAS_<SLOT> for each bound slot whose UV set the draw has (main pass only).
+    void setDefines(ShaderDefines& defines, const DrawInfo& draw) const;
+    void writeUniforms(PluginUniforms& uniforms) const;
+    TextureBinding binding(std::string_view sampler) const;
+    size_t size() const { return mSlots.size(); }
+
+private:
+    struct Slot {
+        std::string sampler, define;
+        TextureSlot slot;
+        PbrTexture texture;
+    };
+    std::vector<Slot> mSlots;
+};
+
+} // namespace th

@@ -1,0 +1,49 @@
+#pragma once
+// KHR_materials_sheen as a material plugin (attached by registerGltfMaterialPlugins to a glTF
+// material with the extension; plugins/library/GltfMaterialPlugins.h). Colour and roughness
+// are uniforms (instant); a colour or roughness texture the material fills is a sampler and a
+// define (HAS_SHEEN_COLOR_MAP, HAS_SHEEN_ROUGHNESS_MAP). The sheen's directional albedo table
+// (SheenMath.h) is integrated on the CPU once per process and uploaded once per plugin, on its
+// first draw; it takes one texture unit. Main pass only.
+#include <optional>
+
+#include "gl/Sampler.h"
+#include "gl/Texture.h"
+#include "material/MaterialPlugin.h"
+#include "material/PbrParams.h"
+#include "plugins/common/ExtensionTextures.h"
+
+namespace th {
+
+class SheenPlugin : public MaterialPlugin {
+public:
+    static constexpr const char* kName = "Sheen";
+    /// Before the clear coat (which covers the sheen), after the specular plugins.
+    static constexpr int kPriority = 320;
+    static constexpr const char* kSnippetFile = "plugins/sheen/sheen.frag.glsl";
+    static constexpr const char* kLutSampler = "sheenAlbedoLut";
+
+    explicit SheenPlugin(const SheenParams& params);
+    explicit SheenPlugin(const PbrMaterial& material);
+    static std::shared_ptr<SheenPlugin> withAllTextures();
+    ~SheenPlugin() override;
+
+    const SheenParams& params() const { return mParams; }
+    void setParams(const SheenParams& params) { mParams = params; }
+
+    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
+    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    TextureBinding texture(std::string_view sampler) const override;
+    std::vector<PluginParameter> parameters() override;
+
+private:
+    SheenPlugin(const SheenParams& params, ExtensionTextures textures);
+    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
+    SheenParams mParams;
+    ExtensionTextures mTextures;
+    // Made on the first bind, when a context is current (tools build effects without one).
+    mutable std::optional<Texture> mLut;
+    mutable std::optional<Sampler> mLutSampler;
+};
+
+} // namespace th
