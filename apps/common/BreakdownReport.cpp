@@ -12,7 +12,7 @@ void BreakdownReport::print(std::FILE* out, const std::string& title, size_t top
     std::fprintf(out, "breakdown: %s (medians of %zu frames, each pass finished with glFinish)\n", title.c_str(),
                  mPasses.size());
     if (mPasses.empty()) return;
-    std::vector<double> passMs(size_t(FramePass::Count));
+    std::vector<double> passMs(static_cast<size_t>(FramePass::Count));
     double sum = 0;
     for (size_t p = 0; p < passMs.size(); ++p) {
         std::vector<double> v;
@@ -33,7 +33,7 @@ void BreakdownReport::print(std::FILE* out, const std::string& title, size_t top
         size_t draws = 0;
     };
     std::map<std::pair<int, std::string>, Row> rows;
-    std::vector<double> passDrawMs(size_t(FramePass::Count)); // each pass's draws, summed
+    std::vector<double> passDrawMs(static_cast<size_t>(FramePass::Count)); // each pass's draws, summed
     for (const FrameBreakdown& f : mDraws) {
         std::map<std::pair<int, std::string>, std::pair<double, uint64_t>> frame;
         std::map<std::pair<int, std::string>, size_t> count;
