@@ -66,7 +66,9 @@ constexpr const char* kUsage = R"(usage:
       shader pairs (built alone; -D values are their defines and index parameters: the example
       pair needs -D maxLights=N). Each lists the texture units used of the limit and every
       unit's owner; the exit status is 1 when any material is over a budget or fails to build.
-  --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr.
+  --repeat N runs the stage N times after a warm-up and prints median_ms=<ms> on stderr;
+             preprocess also prints first_ms=<ms>, a run on a text the preprocessor has not
+             seen before (median_ms is for a text it has: the directive table is kept).
   --allow-path DIR lets a plugin JSON file name snippet files in DIR; otherwise its {"file": ...}
       snippets must lie in its own folder.
 )";
@@ -202,8 +204,16 @@ int runPreprocess(const Options& o) {
     ShaderText input = readInput(o.file);
     Preprocessor preprocessor;
     ShaderText out = preprocessor.run(input, defines);
-    // Steady state, as ShaderBuilder runs it: the output buffers are reused between runs.
+    // Steady state, as ShaderBuilder runs an effect's permutations: the output buffers are
+    // reused and the text's directive table is kept from run to run.
     measure(o.repeat, [&] { preprocessor.runInto(input, defines, {}, out); });
+    // And a text met for the first time: a new preprocessor each run, which must find the
+    // directives itself (at most 100 runs: each allocates its tables afresh).
+    if (o.repeat > 0) {
+        const int firstRuns = std::min(o.repeat, 100);
+        const double firstMs = bench::medianTiming(firstRuns, [&] { Preprocessor().runInto(input, defines, {}, out); }, 1).wallMs;
+        std::fprintf(stderr, "first_ms=%.4f\n", firstMs);
+    }
     print(out, o.annotate);
     return 0;
 }

@@ -362,6 +362,33 @@ private:
     size_t mOffset, mLine;
 };
 
+/// The rest of a directive's line, read from byte `from` of `text` (past its '#', on the same
+/// line): where the line ends and the next begins, whether it holds a '/' (else it has no
+/// comment to strip) and whether it leaves a block comment open.
+struct DirectiveLine {
+    size_t end = 0;  ///< offset of its '\n', or the text's size
+    size_t next = 0; ///< offset of the next line, or the text's size
+    bool hasSlash = false;
+    bool opensComment = false;
+};
+
+inline DirectiveLine readDirectiveLine(std::string_view text, size_t from) {
+    const char* const base = text.data();
+    const char* const end = base + text.size();
+    // The line's end and its first '/' in one search: most directive lines hold no comment.
+    const char* lineEnd = detail::findEitherShort<'\n', '/'>(base + from, end, base);
+    DirectiveLine l;
+    l.hasSlash = lineEnd < end && *lineEnd == '/';
+    if (l.hasSlash) {
+        const char* slash = lineEnd;
+        lineEnd = detail::findByte(slash, end, '\n');
+        l.opensComment = commentStateAfter(std::string_view(slash, size_t(lineEnd - slash)), false);
+    }
+    l.end = size_t(lineEnd - base);
+    l.next = lineEnd < end ? l.end + 1 : text.size();
+    return l;
+}
+
 /// Jumps from directive line to directive line without looking at the lines between, other
 /// than for comments: the text between two directives is searched for '#' and '/' only (SIMD
 /// where the target has it), and lines are counted only when asked for, in bulk. A '#'
@@ -442,19 +469,12 @@ public:
 
     /// After seek(): the directive's whole line (without '\n'); the scan goes on after it.
     std::string_view takeLine() {
-        const char* const base = mText.data();
-        const char* const end = base + mText.size();
-        // The line's end and its first '/' in one search: most directive lines hold no comment.
-        const char* lineEnd = detail::findEitherShort<'\n', '/'>(base + mPos, end, base);
-        mInComment = false;
-        mLineHasSlash = lineEnd < end && *lineEnd == '/';
-        if (mLineHasSlash) {
-            const char* slash = lineEnd;
-            lineEnd = findByte<'\n'>(slash, end);
-            mInComment = commentStateAfter(std::string_view(slash, size_t(lineEnd - slash)), false);
-        }
-        std::string_view line(base + mLineBegin, size_t(lineEnd - (base + mLineBegin)));
-        mPos = lineEnd < end ? size_t(lineEnd - base) + 1 : mText.size();
+        const DirectiveLine l = readDirectiveLine(mText, mPos);
+        mLast = l;
+        mInComment = l.opensComment;
+        mLineHasSlash = l.hasSlash;
+        std::string_view line = mText.substr(mLineBegin, l.end - mLineBegin);
+        mPos = l.next;
         if (mInComment) mCommentOpen = mLineBegin + line.rfind("/*");
         return line;
     }
@@ -463,6 +483,8 @@ public:
     /// '#'), treating the rest of the line as text. nextOffset() and inComment() are then
     /// unknown until the next seek().
     void skipFrom(size_t offset) { mPos = offset; }
+    /// After takeLine: the line as readDirectiveLine describes it.
+    const DirectiveLine& lastLine() const { return mLast; }
 
     /// 0-based line index of the directive seek() or next() stopped at (counted on demand).
     size_t index() { return mLines.at(mLineBegin); }
@@ -508,6 +530,7 @@ private:
     size_t mLineBegin = 0;
     size_t mHash = 0;
     size_t mCommentOpen = 0;
+    DirectiveLine mLast;
     bool mInComment = false;
     bool mLineHasSlash = false;
 };

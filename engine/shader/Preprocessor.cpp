@@ -1,7 +1,7 @@
-// Over 600 lines on purpose: the directive scanner, the #if expression evaluators (the quick
-// one for the common shapes and the general one) and macro expansion share one hot loop over
-// the source and one macro table, and splitting them would put calls and copies between the
-// stages that the preprocessor's speed depends on.
+// Over 600 lines on purpose: the directive walk, the #if expression evaluators (the quick one
+// for the common shapes and the general one) and macro expansion share one hot loop and one
+// macro table, and splitting them would put calls and copies between the stages that the
+// preprocessor's speed depends on. Finding the directives is DirectiveTable's.
 #include "shader/Preprocessor.h"
 
 #include <array>
@@ -12,6 +12,7 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "shader/DirectiveTable.h"
 #include "shader/GlslScan.h"
 #include "shader/PipelineLimits.h"
 
@@ -614,6 +615,7 @@ struct Preprocessor::State {
     std::vector<CondFrame> frames;
     std::deque<std::string> arena; // define values that needed their comments stripped
     std::string buffer;
+    DirectiveTables tables;
 };
 
 Preprocessor::Preprocessor() : mState(new State) {}
@@ -709,238 +711,225 @@ void Preprocessor::runInto(const ShaderText& input, const ShaderDefines& defines
     }
 
     // Runs of kept lines are copied with one append each; `runBegin` starts the pending run.
-    // Lines are counted only where a run starts or ends (dead regions are counted in bulk).
+    // Line indices are asked for only where a run starts or ends, and the table keeps them.
+    DirectiveTable& table = st.tables.get(text, start, startLine, startInComment, st.buffer);
+    std::vector<DirectiveEntry>& entries = table.entries;
     glsl::LineCounter lineOf(text, start, startLine);
-    size_t runBegin = 0;
+    auto lineAt = [&](DirectiveEntry& e) -> size_t {
+        if (e.line == DirectiveEntry::kUnknown) e.line = uint32_t(lineOf.at(e.offset));
+        return e.line;
+    };
+    // A place in the text: a directive's line start, or the start of the line after it
+    // (`after`), or with no directive the start of the scan. Its line index is asked for only
+    // when a run ends there or began there.
+    struct Place {
+        size_t offset;
+        DirectiveEntry* entry;
+        bool after;
+    };
+    auto lineOfPlace = [&](const Place& p) { return p.entry ? lineAt(*p.entry) + (p.after ? 1 : 0) : startLine; };
+    Place runBegin{0, nullptr, false};
     bool inRun = false;
-    // `extra` counts a last line without '\n' (at the end of the text).
-    auto flush = [&](size_t endOffset, size_t extra = 0) {
-        if (!inRun) return;
-        out.text.append(base + runBegin, endOffset - runBegin);
-        const size_t first = lineOf.at(runBegin); // before the end: the counter runs forward
-        out.lines.appendSameSources(input.lines, first, lineOf.at(endOffset) + extra - first);
+    // The run ends at `endOffset`, on the line `endLine()` gives (asked after the run's first
+    // line, so that the counter runs forward); `extra` counts a last line without '\n'.
+    auto flush = [&](size_t endOffset, auto endLine, size_t extra) {
+        out.text.append(base + runBegin.offset, endOffset - runBegin.offset);
+        const size_t firstLine = lineOfPlace(runBegin);
+        out.lines.appendSameSources(input.lines, firstLine, endLine() + extra - firstLine);
         inRun = false;
     };
-    auto keep = [&](size_t offset) {
+    auto endRunAt = [&](DirectiveEntry& e) {
+        if (inRun) flush(e.offset, [&] { return lineAt(e); }, 0);
+    };
+    auto keep = [&](const Place& p) {
         if (!inRun) {
             inRun = true;
-            runBegin = offset;
+            runBegin = p;
         }
     };
 
     bool active = true;
-    glsl::DirectiveCursor cursor(text, start, startLine, startInComment);
-    size_t pos = start; // first byte not yet accounted for
-    while (cursor.seek()) {
+    Place pos{start, nullptr, false}; // first byte not yet accounted for
+    for (size_t k = 0; k < entries.size();) {
+        DirectiveEntry& e = entries[k];
         // The lines between the previous directive and this one: kept or dropped whole.
         if (active) keep(pos);
-        else flush(pos);
-        const size_t directiveOffset = cursor.offset();
-
-        // The keyword, read in place: in a dead region most directives need nothing else.
-        size_t i = cursor.hashOffset() + 1;
-        while (i < n && glsl::isSpace(base[i])) ++i;
-        const size_t nameBegin = i;
-        i += glsl::detail::identifierCharRun(base + i, base + n);
-        // An identifier cannot start with a digit ("#1" is an unknown directive named "").
-        if (i > nameBegin && !glsl::isIdentStart(base[nameBegin])) i = nameBegin;
-        const size_t nameLen = i - nameBegin;
-        const std::string_view name(base + nameBegin, nameLen);
-
-        if (!active) {
+        const size_t directiveOffset = e.offset;
+        const DirectiveKeyword keyword = e.keyword;
+        if (!active && !continuesBlock(keyword)) {
             // In a dead region only the conditionals matter, and only their nesting: an
             // opening directive pushes a frame without reading its condition; #define,
-            // #undef, #error and the rest are dead text. Neither needs the rest of its line,
-            // which the cursor scans as text (for comments) without splitting it off.
-            const bool opener = (nameLen == 2 && is(name, "if")) || (nameLen == 5 && is(name, "ifdef")) ||
-                                (nameLen == 6 && is(name, "ifndef"));
-            const bool closer = (nameLen == 4 && (is(name, "elif") || is(name, "else"))) || (nameLen == 5 && is(name, "endif"));
-            if (!closer) {
-                flush(directiveOffset);
-                if (opener) {
-                    if (st.frames.size() >= size_t(kMaxConditionalDepth))
-                        throw Error(where(lineOf.at(directiveOffset)), str("conditionals nest deeper than ", kMaxConditionalDepth));
-                    st.frames.push_back({directiveOffset, nameLen == 2 ? Cond::If : nameLen == 5 ? Cond::Ifdef : Cond::Ifndef,
-                                         false, false, false});
-                }
-                cursor.skipFrom(i);
-                continue;
+            // #undef, #error and the rest are dead text.
+            endRunAt(e);
+            if (opensBlock(keyword)) {
+                if (st.frames.size() >= size_t(kMaxConditionalDepth))
+                    throw Error(where(lineAt(e)), str("conditionals nest deeper than ", kMaxConditionalDepth));
+                const Cond kind = keyword == DirectiveKeyword::If      ? Cond::If
+                                  : keyword == DirectiveKeyword::Ifdef ? Cond::Ifdef
+                                                                       : Cond::Ifndef;
+                st.frames.push_back({directiveOffset, kind, false, false, false});
+                k = table.skipDeadBranch(k);
+            } else {
+                ++k;
             }
+            continue;
         }
-        const std::string_view lineText = cursor.takeLine();
-        pos = cursor.nextOffset();
-        std::string_view rest = lineText.substr(i - directiveOffset);
+        if (!e.read) {
+            e.setLine(glsl::readDirectiveLine(text, e.restBegin));
+        }
+        pos = {e.nextLine, &e, true};
+        // Its line index, for a message or a run that ends here (counted once, then kept).
+        auto line = [&] { return lineAt(e); };
+        const std::string_view name(base + e.nameBegin, e.restBegin - e.nameBegin);
+        std::string_view rest(base + e.restBegin, e.lineEnd - e.restBegin);
 
         // Comments inside a directive: strip them (rare, so only then do we copy).
-        if (cursor.lineHasSlash()) rest = glsl::stripComments(rest, false, st.buffer);
+        if (e.hasSlash) rest = glsl::stripComments(rest, false, st.buffer);
         rest = glsl::trimSpace(rest);
 
         auto passThrough = [&] {
-            if (active) keep(directiveOffset);
-            else flush(directiveOffset);
+            if (active) keep({directiveOffset, &e, false});
+            else endRunAt(e);
         };
-        auto drop = [&] { flush(directiveOffset); };
+        auto drop = [&] { endRunAt(e); };
         auto macroName = [&](const char* directiveName) {
             size_t l = glsl::identifierLength(rest);
             if (l == 0)
-                throw Error(where(lineOf.at(directiveOffset)), str("#", directiveName, " needs a macro name",
-                                                      rest.empty() ? std::string() : str(", found '", excerpt(rest), "'")));
+                throw Error(where(line()), str("#", directiveName, " needs a macro name",
+                                             rest.empty() ? std::string() : str(", found '", excerpt(rest), "'")));
             return rest.substr(0, l);
         };
         auto onlyName = [&](const char* directiveName) {
             std::string_view m = macroName(directiveName);
             if (!glsl::trimSpace(rest.substr(m.size())).empty())
-                throw Error(where(lineOf.at(directiveOffset)), str("unexpected '", excerpt(glsl::trimSpace(rest.substr(m.size()))),
-                                                      "' after #", directiveName, " ", m));
+                throw Error(where(line()), str("unexpected '", excerpt(glsl::trimSpace(rest.substr(m.size()))), "' after #",
+                                             directiveName, " ", m));
             return m;
         };
         auto nothingAfter = [&](const char* directiveName) {
             if (!rest.empty())
-                throw Error(where(lineOf.at(directiveOffset)), str("unexpected '", excerpt(rest), "' after #", directiveName,
-                                                      std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
+                throw Error(where(line()), str("unexpected '", excerpt(rest), "' after #", directiveName,
+                                             std::string_view(directiveName) == "else" ? " (did you mean #elif?)" : ""));
         };
         auto condition = [&]() -> bool {
             bool quick = false;
             if (QuickExpression(rest, st.macros).evaluate(quick)) return quick;
             try {
                 return Expression(rest, st.macros, st.expressionStack).evaluate() != 0;
-            } catch (const Error& e) {
-                throw Error(where(lineOf.at(directiveOffset)), str(e.message(), " (in '#", name, " ", excerpt(rest), "')"));
+            } catch (const Error& err) {
+                throw Error(where(line()), str(err.message(), " (in '#", name, " ", excerpt(rest), "')"));
             }
         };
         auto openFrame = [&](Cond kind, bool value) {
             if (st.frames.size() >= size_t(kMaxConditionalDepth))
-                throw Error(where(lineOf.at(directiveOffset)), str("conditionals nest deeper than ", kMaxConditionalDepth));
+                throw Error(where(line()), str("conditionals nest deeper than ", kMaxConditionalDepth));
             st.frames.push_back({directiveOffset, kind, active, value, false});
             active = active && value;
         };
         auto openedAt = [&](const CondFrame& f) { return str(kCondName[int(f.kind)], " at ", where(lineOf.at(f.offset)).toString()); };
 
         bool conditional = true;
-        switch (nameLen) {
-        case 2:
-            if (is(name, "if")) {
-                bool value = false;
-                if (active) value = condition();
-                openFrame(Cond::If, value);
-                break;
+        switch (keyword) {
+        case DirectiveKeyword::If: openFrame(Cond::If, active && condition()); break;
+        case DirectiveKeyword::Ifdef: openFrame(Cond::Ifdef, active && st.macros.find(onlyName("ifdef")) != nullptr); break;
+        case DirectiveKeyword::Ifndef: openFrame(Cond::Ifndef, active && st.macros.find(onlyName("ifndef")) == nullptr); break;
+        case DirectiveKeyword::Elif: {
+            if (st.frames.empty()) throw Error(where(line()), "#elif without a matching #if");
+            CondFrame& f = st.frames.back();
+            if (f.seenElse) throw Error(where(line()), str("#elif after #else (in the ", openedAt(f), ")"));
+            if (f.parentActive && !f.taken) {
+                bool value = condition();
+                f.taken = value;
+                active = value;
+            } else {
+                active = false;
             }
-            conditional = false;
             break;
-        case 4:
-            if (is(name, "elif")) {
-                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#elif without a matching #if");
-                CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(lineOf.at(directiveOffset)), str("#elif after #else (in the ", openedAt(f), ")"));
-                if (f.parentActive && !f.taken) {
-                    bool value = condition();
-                    f.taken = value;
-                    active = value;
-                } else {
-                    active = false;
+        }
+        case DirectiveKeyword::Else: {
+            if (st.frames.empty()) throw Error(where(line()), "#else without a matching #if");
+            CondFrame& f = st.frames.back();
+            if (f.seenElse) throw Error(where(line()), str("second #else (in the ", openedAt(f), ")"));
+            nothingAfter("else");
+            f.seenElse = true;
+            active = f.parentActive && !f.taken;
+            f.taken = true;
+            break;
+        }
+        case DirectiveKeyword::Endif:
+            if (st.frames.empty()) throw Error(where(line()), "#endif without a matching #if");
+            nothingAfter("endif");
+            active = st.frames.back().parentActive;
+            st.frames.pop_back();
+            break;
+        case DirectiveKeyword::Error:
+            if (active) throw Error(where(line()), str("#error ", rest));
+            conditional = false;
+            drop();
+            break;
+        case DirectiveKeyword::Undef:
+            conditional = false;
+            if (active) st.macros.undefine(onlyName("undef"));
+            passThrough();
+            break;
+        case DirectiveKeyword::Define:
+            conditional = false;
+            if (active) {
+                // A value read through the comment-stripping buffer needs a home that
+                // outlives the line; everything else points into the input.
+                if (!rest.empty() && rest.data() >= st.buffer.data() && rest.data() < st.buffer.data() + st.buffer.size()) {
+                    st.arena.emplace_back(rest);
+                    rest = st.arena.back();
                 }
-                break;
+                std::string_view macro = macroName("define");
+                std::string_view after = rest.substr(macro.size());
+                bool functionLike = !after.empty() && after[0] == '(';
+                std::string_view value = glsl::trimSpace(after);
+                st.macros.define(macro, functionLike ? std::string_view() : value, functionLike);
             }
-            if (is(name, "else")) {
-                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#else without a matching #if");
-                CondFrame& f = st.frames.back();
-                if (f.seenElse) throw Error(where(lineOf.at(directiveOffset)), str("second #else (in the ", openedAt(f), ")"));
-                nothingAfter("else");
-                f.seenElse = true;
-                active = f.parentActive && !f.taken;
-                f.taken = true;
-                break;
-            }
-            conditional = false;
+            passThrough();
             break;
-        case 5:
-            if (is(name, "ifdef")) {
-                bool value = false;
-                if (active) value = st.macros.find(onlyName("ifdef")) != nullptr;
-                openFrame(Cond::Ifdef, value);
-                break;
-            }
-            if (is(name, "endif")) {
-                if (st.frames.empty()) throw Error(where(lineOf.at(directiveOffset)), "#endif without a matching #if");
-                nothingAfter("endif");
-                active = st.frames.back().parentActive;
-                st.frames.pop_back();
-                break;
-            }
-            if (is(name, "error")) {
-                if (active) throw Error(where(lineOf.at(directiveOffset)), str("#error ", rest));
-                conditional = false;
-                drop();
-                break;
-            }
-            if (is(name, "undef")) {
-                conditional = false;
-                if (active) st.macros.undefine(onlyName("undef"));
-                passThrough();
-                break;
-            }
+        case DirectiveKeyword::PassThrough:
             conditional = false;
+            passThrough();
             break;
-        case 6:
-            if (is(name, "ifndef")) {
-                bool value = false;
-                if (active) value = st.macros.find(onlyName("ifndef")) == nullptr;
-                openFrame(Cond::Ifndef, value);
-                break;
-            }
-            if (is(name, "define")) {
-                conditional = false;
-                if (active) {
-                    // A value read through the comment-stripping buffer needs a home that
-                    // outlives the line; everything else points into the input.
-                    if (!rest.empty() && rest.data() >= st.buffer.data() && rest.data() < st.buffer.data() + st.buffer.size()) {
-                        st.arena.emplace_back(rest);
-                        rest = st.arena.back();
-                    }
-                    std::string_view macro = macroName("define");
-                    std::string_view after = rest.substr(macro.size());
-                    bool functionLike = !after.empty() && after[0] == '(';
-                    std::string_view value = glsl::trimSpace(after);
-                    st.macros.define(macro, functionLike ? std::string_view() : value, functionLike);
-                }
-                passThrough();
-                break;
-            }
+        case DirectiveKeyword::Unknown:
             conditional = false;
+            if (active)
+                throw Error(where(line()), str("unknown preprocessor directive '#", excerpt(name),
+                                             "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
+                                             "#pragma #extension #version #line)"));
+            drop();
             break;
-        default: conditional = false; break;
         }
 
         if (!conditional) {
-            if (is(name, "define") || is(name, "undef") || is(name, "error")) {
-                // handled above
-            } else if (name.empty() || is(name, "version") || is(name, "extension") || is(name, "pragma") ||
-                       is(name, "line") || is(name, "include") || is(name, "hook")) {
-                passThrough();
-            } else if (active) {
-                throw Error(where(lineOf.at(directiveOffset)), str("unknown preprocessor directive '#", excerpt(name),
-                                                      "' (GLSL knows #define #undef #if #ifdef #ifndef #elif #else #endif #error ",
-                                                      "#pragma #extension #version #line)"));
-            } else {
-                drop();
-            }
-        } else {
-            drop();
-            // A conditional line we drop may open a /* comment that active lines close: keep
-            // the opener so the comment stays balanced for the driver.
-            if (cursor.inComment() && active) {
-                out.text += "/*\n";
-                out.lines.appendSameSources(input.lines, lineOf.at(directiveOffset), 1);
-            }
+            ++k;
+            continue;
         }
+        drop();
+        // A conditional line we drop may open a /* comment that active lines close: keep
+        // the opener so the comment stays balanced for the driver.
+        if (e.opensComment && active) {
+            out.text += "/*\n";
+            out.lines.appendSameSources(input.lines, line(), 1);
+        }
+        // A branch that is not taken is jumped over, nested conditionals and all.
+        k = active || keyword == DirectiveKeyword::Endif ? k + 1 : table.skipDeadBranch(k);
     }
-    if (cursor.endsInComment()) {
-        size_t open = cursor.commentOpenOffset();
+    if (table.endsInComment) {
+        size_t open = table.commentOpen;
         throw Error(where(glsl::detail::countNewlines(base, base + open)),
                     "unterminated /* comment: no */ before the end of the shader");
     }
-    if (active && pos < n) keep(pos); // nothing left after a last directive line: no empty run
-    flush(n, n > start && text.back() != '\n' ? 1 : 0);
+    if (active && pos.offset < n) keep(pos); // nothing left after a last directive line: no empty run
+    if (inRun) {
+        auto endLine = [&]() -> size_t {
+            if (table.endLine == DirectiveEntry::kUnknown) table.endLine = uint32_t(lineOf.at(n));
+            return table.endLine;
+        };
+        flush(n, endLine, n > start && text.back() != '\n' ? 1 : 0);
+    }
     if (!out.text.empty() && out.text.back() != '\n') out.text += '\n';
     if (definesPending) emitDefines();
     if (!st.frames.empty()) {

@@ -24,8 +24,14 @@
 //  * The initial defines can be emitted as "#define NAME VALUE" lines (origin "<defines>") at
 //    the top, after a leading #version line, so the driver sees the same set.
 //
-// Speed: one pass, memchr per line, string_views into the input, runs of active lines copied
-// with one append, a flat hash table without per-line allocation. ≥1 GB/s on a 300 KB shader.
+// Speed: a run works from the text's directive table (its directives and how its conditionals
+// nest, found without the defines in one SIMD scan that skips comments), visits only the
+// directives of the branches it takes, jumps over each dead branch to the directive that ends
+// it, and copies the runs of kept lines with one append each. A Preprocessor keeps the tables
+// of the last few texts it has run twice (compared byte for byte before reuse), with their
+// line indices filled in, so an effect's permutations (one text, many define sets) skip the
+// scan; a text met once pays no copy. ≥2 GB/s on a 300 KB shader seen before, ≥1 GB/s on
+// one seen for the first time.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,7 +55,8 @@ public:
 
     /// Runs over `input` with `defines` as the initial define set. Throws th::Error with the
     /// origin of the offending line. A Preprocessor keeps its tables between runs (reuse it
-    /// on hot paths); it is not thread-safe, use one per thread.
+    /// on hot paths: a text's second run and later ones are the fast ones); it is not
+    /// thread-safe, use one per thread.
     ShaderText run(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options = {});
     /// As run(), writing into `out` and reusing its capacity (hot paths).
     void runInto(const ShaderText& input, const ShaderDefines& defines, const PreprocessOptions& options, ShaderText& out);

@@ -128,7 +128,12 @@ if (thShader) {
         process.exit(1);
     }
     const thMs = Number(m[1]);
-    console.log(`trailhead th-shader preprocess: ${thMs.toFixed(4)} ms, ${mbps(thMs).toFixed(0)} MB/s`);
+    const first = /first_ms=([0-9.]+)/.exec(r.stderr);
+    const firstMs = first ? Number(first[1]) : NaN;
+    console.log(`trailhead th-shader preprocess: ${thMs.toFixed(4)} ms, ${mbps(thMs).toFixed(0)} MB/s ` +
+        `(a text seen before: its directive table kept, as for an effect's permutations)`);
+    console.log(`trailhead on a text seen for the first time: ${firstMs.toFixed(4)} ms, ${mbps(firstMs).toFixed(0)} MB/s, ` +
+        `${(evaluator.ms / firstMs).toFixed(1)}x babylon by wall time, ${(evaluator.cpuMs / firstMs).toFixed(1)}x by CPU time`);
     console.log(`ratio: trailhead is ${(evaluator.ms / thMs).toFixed(1)}x babylon's evaluator by wall time, ` +
         `${(evaluator.cpuMs / thMs).toFixed(1)}x by Babylon's CPU time (${(webgl2.ms / thMs).toFixed(1)}x babylon with WebGL2 conversion)`);
 }

@@ -237,3 +237,67 @@ TEST_CASE("Preprocessor fast path: a text ending in a directive line without a n
             CHECK(out.lines.size() == glsl::countLines(out.text));
         }
 }
+
+namespace {
+
+/// A run's outcome, comparable: the text and line origins, or the error with its place.
+std::string outcome(Preprocessor& preprocessor, const std::string& text, const ShaderDefines& defines) {
+    try {
+        ShaderText out = preprocessor.run(ShaderText::fromSource("gen.glsl", text), defines);
+        std::string lines;
+        for (size_t l = 0; l < out.lines.size(); ++l) lines += str(out.lines[l].source, ":", out.lines[l].line, " ");
+        return str(out.text, "|", lines);
+    } catch (const Error& e) {
+        return str("error at ", e.where().toString(), ": ", e.message());
+    }
+}
+
+} // namespace
+
+TEST_CASE("Preprocessor fast path: a text's kept directive table decides what a first run decides") {
+    // A Preprocessor keeps the directive table of a text it has seen twice and reuses it, with
+    // the line indices and line ends earlier runs filled in, for every later define set. Each
+    // run on a reused preprocessor must match a fresh one's, errors and their lines included,
+    // across texts that take turns (so tables are kept, found again and evicted).
+    const char* pieces[] = {
+        "code;\n", "// #endif /* c\n", "/* #else\n", "*/\n", "x; /* c */ y;\n", "#define M /* open\n",
+        "#ifdef A\n", "#if defined(A) && B > 1\n", "#ifndef Z // c\n", "#if 0\n", "#elif 1\n", "#elif B == 3\n",
+        "#else\n", "#else junk\n", "#endif\n", "#endif // done\n", "#endif /* open\n", "   #  ifdef B\n",
+        "#error no\n", "#undef A\n", "#\n", "#bogus\n", "#if 1 +\n", "\n", "#define A 5\n", "#if A == 5\n",
+    };
+    const ShaderDefines defineSets[] = {{}, {{"A", "1"}}, {{"A", "1"}, {"B", "2"}}, {{"B", "3"}}, {{"Z", ""}, {"B", "2"}}};
+    std::mt19937 rng(2026);
+    std::vector<std::string> texts;
+    for (int i = 0; i < 300; ++i) {
+        std::string t;
+        for (int k = 1 + int(rng() % 12); k > 0; --k) t += pieces[rng() % std::size(pieces)];
+        texts.push_back(t);
+    }
+    Preprocessor reused;
+    int compared = 0;
+    for (int round = 0; round < 4000; ++round) {
+        // Mostly a handful of recent texts (they get kept), sometimes an older one (evicted).
+        const std::string& t = texts[(rng() % 8 == 0 ? rng() : size_t(round) / 40 + rng() % 5) % texts.size()];
+        const ShaderDefines& d = defineSets[rng() % std::size(defineSets)];
+        CAPTURE(t);
+        Preprocessor fresh;
+        CHECK(outcome(reused, t, d) == outcome(fresh, t, d));
+        ++compared;
+    }
+    CHECK(compared == 4000);
+}
+
+TEST_CASE("Preprocessor fast path: a dead branch is jumped over only where nothing in it is an error") {
+    // The directive table lets a run jump from a branch not taken to the directive that ends
+    // it. An error inside (text after #else, a second #else) must still stop the run there.
+    auto e = errorOf([] { run("#ifdef NOPE\n#ifdef A\n#else x\n#endif\n#endif\nafter;\n"); });
+    REQUIRE(e);
+    CHECK(e->where().line == 3);
+    CHECK(contains(e->message(), "unexpected 'x' after #else"));
+    e = errorOf([] { run("#if 0\n#if 1\n#elif 2\n#else\n#elif 3\n#endif\n#endif\n"); });
+    REQUIRE(e);
+    CHECK(e->where().line == 5);
+    CHECK(contains(e->message(), "#elif after #else"));
+    // A clean dead branch with an #error or an unknown directive inside is skipped whole.
+    CHECK(run("#if 0\n#error never\n#bogus\n#if 1 +\n#endif\n#else\nyes;\n#endif\n").text == "yes;\n");
+}
