@@ -4,7 +4,9 @@
 // frame), the CPU time of the cluster build, draw calls, and the uniform blocks and samplers
 // of the floor's effect (they must not grow with N). The clusters are rebinned every frame,
 // as a moving camera needs; the last table measures what skipping the rebinning saves when
-// nothing moved ("static lights").
+// nothing moved ("static lights"). Then what shadows of local lights cost: the scene at 16
+// lights with none shadowed, 4 spot lights, 4 point lights (cube maps: six faces each), and
+// both with the high tier's Poisson filter instead of 3×3 PCF (frame time and shadow pass).
 //
 // Columns: median/p90 wall time per frame; process cpu = CPU ms of all the process's threads
 // per frame (llvmpipe rasterises on them; steadier than wall time on a shared machine);
@@ -14,6 +16,7 @@
 //                     [--png DIR] [--shaders DIR (shader variants, for A/B runs)]
 //                     [--grid 16x9x24 (cluster tiles across, down, depth slices)]
 //                     [--breakdown (then, per N, each pass's and the costliest draws' time)]
+//                     [--no-shadow-costs (skip the local-light shadow table)]
 // ES 3.0 by default; TRAILHEAD_GL_API=gl33 switches to OpenGL 3.3 core.
 #include <algorithm>
 #include <chrono>
@@ -51,6 +54,7 @@ struct Options {
     std::filesystem::path shaderDirectory;
     ClusterSettings clusters;
     bool breakdown = false;
+    bool shadowCosts = true;
 };
 
 Options parse(int argc, char** argv) {
@@ -79,13 +83,15 @@ Options parse(int argc, char** argv) {
         else if (a == "--shaders") o.shaderDirectory = value();
         else if (a == "--breakdown")
             o.breakdown = true;
+        else if (a == "--no-shadow-costs")
+            o.shadowCosts = false;
         else if (a == "--grid") {
             std::string g = value();
             if (std::sscanf(g.c_str(), "%dx%dx%d", &o.clusters.tilesX, &o.clusters.tilesY, &o.clusters.slices) != 3)
                 throw Error(str("bench-lights: --grid wants TILESxTILESxSLICES, got '", g, "'"));
         } else
             throw Error(str("bench-lights: unknown option '", a,
-                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown)"));
+                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown, --no-shadow-costs)"));
     }
     return o;
 }
@@ -201,6 +207,56 @@ Row run(Context& context, const Options& o, int lightCount) {
     return row;
 }
 
+/// One row of the local-light shadow table.
+struct ShadowVariant {
+    const char* name;
+    int shadowed;         ///< lights that cast shadows (the first ones of the grid)
+    bool point;           ///< those become point lights
+    ShadowFilter filter;
+};
+
+struct ShadowRow {
+    double medianMs = 0, shadowPassMs = 0;
+    uint32_t shadowDraws = 0;
+};
+
+ShadowRow shadowRun(Context& context, const Options& o, int lightCount, const ShadowVariant& v) {
+    RendererOptions options;
+    options.programCacheDirectory.clear();
+    options.shaderDirectory = o.shaderDirectory;
+    options.clusters = o.clusters;
+    options.shadows.filter = v.filter;
+    Renderer renderer(context, options);
+    SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
+    BuiltScene built = buildLightStressScene(build, lightCount);
+    Scene& scene = *built.scene;
+    for (int i = 0; i < v.shadowed && i < int(scene.lights.size()); ++i) {
+        Light& l = scene.lights[size_t(i)];
+        l.castShadows = true;
+        if (v.point) l.type = LightType::Point;
+    }
+    Camera camera = built.camera;
+    RenderTarget output(o.width, o.height, TextureFormat::RGBA8, "bench-lights");
+    renderer.prepare(scene, camera, output);
+    ShadowRow row;
+    FrameTimes times = timeFrames(o.warmup, o.frames, [&](int f) { renderer.render(scene, camera, output, double(f) / 60.0); });
+    row.medianMs = median(times.wallMs);
+    row.shadowDraws = renderer.stats().shadowDrawCalls;
+    // The shadow pass alone, each pass finished on its own (a few frames: it slows them).
+    renderer.options().breakdown = Breakdown::Passes;
+    std::vector<double> shadowMs;
+    for (int f = 0; f < 5; ++f) {
+        renderer.render(scene, camera, output, double(f) / 60.0);
+        shadowMs.push_back(renderer.stats().breakdown.passMs[size_t(FramePass::Shadow)]);
+    }
+    row.shadowPassMs = median(shadowMs);
+    if (!o.pngDirectory.empty())
+        writePng(o.pngDirectory / str("light-stress-shadows-", v.point ? "point" : "spot", "-", v.shadowed, "-",
+                                      toString(v.filter), ".png"),
+                 readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+    return row;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -235,6 +291,27 @@ int main(int argc, char** argv) {
         for (const Row& r : rows)
             std::printf("%7d %14.3f %16.4f %14zu %18.0f %16.1f\n", r.lights, r.rebinMs, r.unchangedMs, r.entries, r.sphereOnlyEntries,
                         r.occupied > 0 ? double(r.entries) / double(r.occupied) : 0.0);
+        if (o.shadowCosts) {
+            const int lights = 16;
+            const ShadowVariant variants[] = {
+                {"no shadows", 0, false, ShadowFilter::Pcf3x3},
+                {"4 spot, 3x3 PCF", 4, false, ShadowFilter::Pcf3x3},
+                {"4 spot, Poisson", 4, false, ShadowFilter::Poisson},
+                {"4 point, 3x3 PCF", 4, true, ShadowFilter::Pcf3x3},
+                {"4 point, Poisson", 4, true, ShadowFilter::Poisson},
+            };
+            std::printf("\nlocal-light shadows at %d lights (spot maps %d^2, point faces %d^2; a point light draws 6 faces):\n",
+                        lights, ShadowSettings{}.spotMapSize, ShadowSettings{}.pointMapSize);
+            std::printf("%-20s %10s %16s %14s %14s\n", "shadowed", "median ms", "vs no shadows", "shadow pass", "shadow draws");
+            double base = 0;
+            for (const ShadowVariant& v : variants) {
+                ShadowRow r = shadowRun(*context, o, lights, v);
+                if (v.shadowed == 0) base = r.medianMs;
+                std::printf("%-20s %10.2f %+15.2f %12.2f ms %14u\n", v.name, r.medianMs, r.medianMs - base, r.shadowPassMs,
+                            r.shadowDraws);
+                std::fflush(stdout);
+            }
+        }
         if (o.breakdown)
             for (const Row& r : rows) {
                 std::printf("\n");

@@ -27,6 +27,7 @@ void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
     switch (tier) {
     case QualityTier::Low:
         o.shadows.enabled = false;
+        o.shadows.filter = ShadowFilter::Pcf3x3;
         o.resolutionScale = 0.75f;
         o.msaaSamples = 1;
         o.fxaa = true;
@@ -35,6 +36,7 @@ void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
         o.shadows.enabled = true;
         o.shadows.cascades = 1;
         o.shadows.mapSize = 1024;
+        o.shadows.filter = ShadowFilter::Pcf3x3;
         o.resolutionScale = 1.0f;
         o.msaaSamples = 2;
         o.fxaa = false;
@@ -43,6 +45,9 @@ void applyQualityTier(Renderer& renderer, BuiltScene& scene, QualityTier tier) {
         o.shadows.enabled = true;
         o.shadows.cascades = 3;
         o.shadows.mapSize = 2048;
+        // A softer penumbra than 3×3 PCF: 16 rotated Poisson taps (bench-lights and bench-hike
+        // print its cost).
+        o.shadows.filter = ShadowFilter::Poisson;
         o.resolutionScale = 1.0f;
         o.msaaSamples = 4;
         o.fxaa = false;

@@ -154,7 +154,28 @@ SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& pat
     }
     f.sun = readSwitch(r, "sun");
     f.ibl = readSwitch(r, "ibl");
-    f.shadows = readSwitch(r, "shadows");
+    if (const json::Value* v = r.optional("shadows")) {
+        if (v->isBool()) {
+            f.shadows = v->asBool("shadows");
+        } else {
+            if (!v->isObject())
+                throw Error(v->where(), "'shadows' must be true, false or {\"filter\": \"pcf\" | \"poisson\", "
+                                        "\"filterRadius\": TEXELS, \"cascadeBlend\": FRACTION}");
+            json::ObjectReader s(*v, "shadows");
+            f.shadows = s.boolean("enabled", true);
+            if (const json::Value* filter = s.optional("filter")) {
+                std::string name = filter->asString("shadows.filter");
+                if (name == "pcf") f.shadowFilter = ShadowFilter::Pcf3x3;
+                else if (name == "poisson") f.shadowFilter = ShadowFilter::Poisson;
+                else throw Error(filter->where(), str("unknown shadows.filter '", name, "'; expected pcf or poisson"));
+            }
+            if (const json::Value* radius = s.optional("filterRadius"))
+                f.shadowFilterRadius = float(radius->asNumber("shadows.filterRadius", kShadowFilterRadiusRange));
+            if (const json::Value* blend = s.optional("cascadeBlend"))
+                f.cascadeBlend = float(blend->asNumber("shadows.cascadeBlend", kCascadeBlendRange));
+            s.finish();
+        }
+    }
     f.fog = readSwitch(r, "fog");
     f.seconds = r.number("seconds", 0.0, NumberRange::closed(0.0, 1.0e6));
     f.params = r.optional("params");

@@ -14,6 +14,7 @@
 #include "core/Json.h"
 #include "core/NumberRange.h"
 #include "hike/QualityTier.h"
+#include "render/ShadowCascades.h"
 #include "scene/Atmosphere.h"
 #include "scene/Exposure.h"
 
@@ -42,6 +43,9 @@ struct SceneFile {
     std::optional<float> ev100;
     std::optional<glm::vec3> background; ///< flat sRGB clear colour (0–1)
     std::optional<bool> sun, ibl, shadows, fog;
+    /// "shadows" as an object: the filter, its radius and the cascade blend over the tier's.
+    std::optional<ShadowFilter> shadowFilter;
+    std::optional<float> shadowFilterRadius, cascadeBlend;
     /// Effects over the quality tier's choice: MSAA samples (1 = off), FXAA, bloom, ambient
     /// occlusion.
     std::optional<int> msaa;
@@ -66,6 +70,8 @@ inline const NumberRange kCoordinateRange = NumberRange::closed(-1.0e9, 1.0e9);
 inline const NumberRange kClipRange = NumberRange::above(0.0, 1.0e9);
 inline const NumberRange kAoStrengthRange = NumberRange::above(0.0, 4.0); ///< the occlusion's exponent
 inline const NumberRange kAoRadiusRange = NumberRange::above(0.0, 100.0); ///< metres
+inline const NumberRange kShadowFilterRadiusRange = NumberRange::above(0.0, 8.0); ///< shadow texels
+inline const NumberRange kCascadeBlendRange = NumberRange::closed(0.0, 0.5);      ///< of a cascade's depth range
 
 /// An asset a scene needs is absent (the shared glTF samples on a user's machine): tools skip
 /// such scenes with this message instead of failing.

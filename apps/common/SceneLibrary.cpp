@@ -185,6 +185,9 @@ void applySceneFileSettings(BuiltScene& built, const SceneFile& f, Renderer& ren
     if (f.ibl && !*f.ibl) scene.environment.source = EnvironmentSource::None;
     if (f.fog) scene.fog.enabled = *f.fog;
     if (f.shadows) renderer.options().shadows.enabled = *f.shadows;
+    if (f.shadowFilter) renderer.options().shadows.filter = *f.shadowFilter;
+    if (f.shadowFilterRadius) renderer.options().shadows.filterRadius = *f.shadowFilterRadius;
+    if (f.cascadeBlend) renderer.options().shadows.cascadeBlend = *f.cascadeBlend;
     if (f.msaa) renderer.options().msaaSamples = *f.msaa;
     if (f.fxaa) renderer.options().fxaa = *f.fxaa;
     if (f.bloom) scene.post.bloom = *f.bloom;

@@ -175,7 +175,14 @@ void DemoPanels::viewPanel(DemoApp& app) {
         ImGui::SliderFloat("AO radius", &scene.post.ambientOcclusion.radius, 0.05f, 10.0f, "%.2f m", ImGuiSliderFlags_Logarithmic);
     }
     ImGui::Checkbox("fog", &scene.fog.enabled);
-    ImGui::Checkbox("shadows", &app.renderer().options().shadows.enabled);
+    ShadowSettings& shadows = app.renderer().options().shadows;
+    ImGui::Checkbox("shadows", &shadows.enabled);
+    if (shadows.enabled) {
+        bool poisson = shadows.filter == ShadowFilter::Poisson;
+        if (ImGui::Checkbox("soft shadows (Poisson)", &poisson)) shadows.filter = poisson ? ShadowFilter::Poisson : ShadowFilter::Pcf3x3;
+        if (poisson) ImGui::SliderFloat("shadow filter radius", &shadows.filterRadius, 0.5f, 8.0f, "%.1f texels");
+        ImGui::SliderFloat("cascade blend", &shadows.cascadeBlend, 0.0f, 0.5f);
+    }
     ImGui::SliderFloat("resolution scale", &app.renderer().options().resolutionScale, 0.25f, 1.0f);
     int lights = int(scene.lights.size());
     ImGui::Text("lights: %d", lights);

@@ -65,7 +65,8 @@ struct EffectRequest {
 /// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
 /// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats.
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader,
-                                bool alphaToCoverage = false, bool screenAo = false, int debugView = 0);
+                                bool alphaToCoverage = false, bool screenAo = false, int debugView = 0,
+                                bool softShadows = false);
 /// Every define the engine itself may set (engine_define::kEngine, for the lint).
 std::vector<std::string> engineDefineNames();
 

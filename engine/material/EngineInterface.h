@@ -90,6 +90,7 @@ struct EngineDefineInputs {
     bool alphaToCoverage = false; ///< the frame is multisampled and the material alpha-tested
     bool screenAo = false;        ///< the frame has screen-space AO and the material is not blended
     int debugView = 0;            ///< render/DebugView.h's number; 0: none
+    bool softShadows = false;     ///< shadows are filtered with the rotated Poisson disc (high tier)
 };
 
 /// A define the engine sets (never a material's or a plugin's), with the test that sets it.
@@ -110,6 +111,8 @@ inline constexpr std::string_view kHasColors = "HAS_COLORS";
 inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
 inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
 inline constexpr std::string_view kScreenAo = "SCREEN_AO";
+/// Shadow maps filtered with the rotated Poisson disc instead of 3×3 PCF (ShadowFilter).
+inline constexpr std::string_view kShadowSoft = "SHADOW_SOFT";
 /// Carries a value: the debug view's number (render/DebugView.h), written by makeEffectRequest.
 inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
@@ -133,7 +136,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 26> kEngine = {{
+inline constexpr std::array<EngineDefine, 27> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -162,6 +165,8 @@ inline constexpr std::array<EngineDefine, 26> kEngine = {{
     // The AO texture holds the opaque depth's occlusion: only the main pass reads it.
     {kScreenAo, [](const EngineDefineInputs& in) { return in.screenAo && in.draw.pass == RenderPass::Main; }},
     {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; }},
+    // Only the main pass reads shadow maps.
+    {kShadowSoft, [](const EngineDefineInputs& in) { return in.softShadows && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

@@ -155,6 +155,10 @@ void Renderer::reportFrameFormat(const FrameFormat& f) {
                    " samples, tone-mapped in the shaders (no bloom)");
 }
 
+bool Renderer::softShadowsOn() const {
+    return mOptions.shadows.enabled && mOptions.shadows.filter == ShadowFilter::Poisson;
+}
+
 FrameInfo Renderer::frameInfo() const { return {mSeconds, wrappedShaderTime(mSeconds), mFrame}; }
 
 const Texture& Renderer::shadowCascadeMap() const { return mShadows->cascadeMap(); }
@@ -168,7 +172,8 @@ void Renderer::configureEffectCache(EffectCache& cache) {
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
     FrameFormat f = frameFormat();
     return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask,
-                             mAoThisFrame && material.alphaMode() != AlphaMode::Blend, debugViewCode(mOptions.debugView));
+                             mAoThisFrame && material.alphaMode() != AlphaMode::Blend, debugViewCode(mOptions.debugView),
+                             softShadowsOn());
 }
 
 std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass) {
@@ -180,7 +185,7 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     uint64_t version = material.version();
     FrameFormat format = frameFormat();
     uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u) | (mAoThisFrame ? 4u : 0u) |
-                       uint32_t(debugViewCode(mOptions.debugView)) << 3;
+                       (softShadowsOn() ? 8u : 0u) | uint32_t(debugViewCode(mOptions.debugView)) << 4;
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
         s.variant == variant)
@@ -350,7 +355,8 @@ void Renderer::setupScene(const Scene& scene, const Camera& camera, int width, i
 }
 
 void Renderer::renderShadows(Scene& scene, const Camera& camera) {
-    mShadows->plan(scene, camera, mSceneBounds, mOptions.shadows, mContext.limits().maxTextureSize, mSceneBlocks[0]);
+    mShadows->plan(scene, camera, mSceneBounds, mOptions.shadows, mContext.limits().maxTextureSize,
+                   mContext.limits().maxArrayTextureLayers, mSceneBlocks[0]);
 
     // Each shadow view gets its own copy of the scene block with the light's matrices, so the
     // material's own vertex code (and plugins in it) runs unchanged. The copy is taken first:

@@ -165,6 +165,8 @@ private:
     void reportFrameFormat(const FrameFormat& format);
     /// This frame's time as plugins see it.
     FrameInfo frameInfo() const;
+    /// Whether shadows are filtered with the Poisson disc (effects compile with SHADOW_SOFT).
+    bool softShadowsOn() const;
     /// Whether the frame asks for ambient occlusion (the scene, or the AO debug view).
     bool ambientOcclusionOn(const Scene& scene) const;
     /// The depth pre-pass's draws for `frame` (what writes depth in the main pass).

@@ -29,8 +29,9 @@ struct SceneUniforms {
     glm::vec4 lightingParams{0.0f};
     glm::vec4 clusterGrid{1.0f, 1.0f, 1.0f, 1.0f};
     glm::vec4 clusterParams{0.0f};
+    glm::vec4 shadowFilterParams{0.0f};
 };
-static_assert(sizeof(SceneUniforms) == 4 * 64 + 6 * 16 + 16 + 9 * 16 + 3 * 16 + 4 * 64 + 4 * 16 + 2 * 16, "std140 mirror");
+static_assert(sizeof(SceneUniforms) == 4 * 64 + 6 * 16 + 16 + 9 * 16 + 3 * 16 + 4 * 64 + 4 * 16 + 3 * 16, "std140 mirror");
 
 struct DrawUniforms {
     glm::mat4 world{1.0f};

@@ -7,6 +7,14 @@
 
 namespace th {
 
+const char* toString(ShadowFilter filter) {
+    switch (filter) {
+    case ShadowFilter::Pcf3x3: return "pcf";
+    case ShadowFilter::Poisson: return "poisson";
+    }
+    return "pcf";
+}
+
 CascadeSet computeCascades(const Camera& camera, const glm::vec3& lightDirIn, const ShadowSettings& settings,
                            const Bounds& casterBounds) {
     CascadeSet set;

@@ -12,6 +12,13 @@
 
 namespace th {
 
+/// How shadow maps are filtered: a 3×3 grid of bilinear PCF taps (low and medium tiers), or
+/// 16 Poisson-disc taps over a wider radius, rotated per pixel (the high tier: a softer
+/// penumbra whose banding turns into fine noise).
+enum class ShadowFilter { Pcf3x3, Poisson };
+
+const char* toString(ShadowFilter filter);
+
 struct ShadowSettings {
     bool enabled = true;
     int cascades = 3;           ///< 1–4 (0 turns sun shadows off)
@@ -21,8 +28,17 @@ struct ShadowSettings {
     float normalBias = 1.5f;    ///< in shadow texels, along the normal
     float depthBiasFactor = 1.5f;
     float depthBiasUnits = 2.0f;
-    int spotShadowBudget = 4;   ///< spot lights that may cast shadows (the most important ones)
-    int spotMapSize = 1024;
+    /// Over this fraction of each cascade's depth range before its split, the sun's shadow
+    /// fades into the next cascade's, so no seam shows where the texel size changes (0: off).
+    float cascadeBlend = 0.15f;
+    /// Spot and point lights that may cast shadows, the most important ones (Light::importance):
+    /// one budget for both. A spot takes one layer of the local shadow array, a point light six
+    /// (a cube's faces); a light over the budget lights unshadowed, with a warning naming it.
+    int localShadowBudget = 4;
+    int spotMapSize = 1024;   ///< texels per side of a spot light's map (and of the array's layers)
+    int pointMapSize = 512;   ///< texels per side of each cube face of a point light (≤ spotMapSize)
+    ShadowFilter filter = ShadowFilter::Pcf3x3;
+    float filterRadius = 2.5f; ///< Poisson: the disc's radius in shadow texels
 };
 
 struct Cascade {

@@ -1,7 +1,10 @@
 #pragma once
 // The shadow maps of one frame: the sun's cascades (a depth array, one layer per cascade)
-// and the most important shadow-casting spot lights up to the budget (another array, with
-// their matrices in a float texture the shaders read). plan() decides the views and writes
+// and the most important shadow-casting spot and point lights up to one budget (the local
+// array: a layer per spot, six per point light, its cube's faces each in a layer's corner;
+// their matrices in a float texture the shaders read). Point lights share the spots' array
+// rather than a depth cube map so they cost no texture unit of their own and sample the same
+// way on ES 3.0 and GL 3.3. plan() decides the views and writes
 // what the main view's Scene block needs (cascade matrices, splits, shadow parameters);
 // the renderer then draws every caster into each view with the material's own shadow-pass
 // effect (so plugin displacement moves shadows and plugin discards cut them).
@@ -39,20 +42,23 @@ public:
 
     explicit ShadowPass(const ShadowSettings& settings);
 
-    /// Chooses this frame's shadow views (cascades when the sun is on, then spot lights by
-    /// importance), allocates the maps and writes the cascade and spot-shadow fields of
-    /// `main`. `maxTextureSize` clamps the map sizes to the limits profile.
+    /// Chooses this frame's shadow views (cascades when the sun is on, then spot and point
+    /// lights by importance), allocates the maps and writes the cascade and local-shadow fields
+    /// of `main`. `maxTextureSize` and `maxArrayLayers` clamp the maps to the limits profile.
+    /// A light that asks for a shadow and gets none is a warning naming it (once).
     void plan(const Scene& scene, const Camera& camera, const Bounds& sceneBounds, const ShadowSettings& settings,
-              int maxTextureSize, SceneUniforms& main);
-    /// The views plan() chose: the cascades in order, then the spot lights.
+              int maxTextureSize, int maxArrayLayers, SceneUniforms& main);
+    /// The views plan() chose: the cascades in order, then the local lights' layers.
     const std::vector<View>& views() const { return mViews; }
     /// Makes `view`'s layer the depth target and clears it.
     void begin(const View& view, StateCache& state);
 
     const CascadeSet& cascades() const { return mCascades; }
     const Texture& cascadeMap() const { return mCascadeArray; }
+    /// Spot and point lights shadowed this frame, and the layers they take.
     int spotShadowCount() const { return mSpotShadowCount; }
-    /// For each scene light, its spot-shadow layer, or -1.
+    int localLayerCount() const { return mLocalLayerCount; }
+    /// For each scene light, its first layer in the local array (a point light's +X face), or -1.
     const std::vector<int>& spotShadowLayers() const { return mSpotShadowLayers; }
     /// Forgets last frame's spot layers (lights are packed before shadows are planned).
     void resetSpotLayers(size_t lightCount) { mSpotShadowLayers.assign(lightCount, -1); }
@@ -65,13 +71,14 @@ public:
 private:
     void planCascades(const Camera& camera, const Bounds& sceneBounds, const ShadowSettings& settings, int mapSize,
                       SceneUniforms& main);
-    void planSpots(const Scene& scene, const ShadowSettings& settings, int spotSize, SceneUniforms& main);
+    void planLocal(const Scene& scene, const ShadowSettings& settings, int layerSize, int layerCap, SceneUniforms& main);
 
     Texture mCascadeArray, mSpotArray, mSpotMatrices;
     Framebuffer mFramebuffer;
     Sampler mCompare;
     CascadeSet mCascades;
     int mSpotShadowCount = 0;
+    int mLocalLayerCount = 0;
     std::vector<int> mSpotShadowLayers;
     std::vector<View> mViews;
     std::unordered_set<std::string> mUnshadowableWarned; ///< lights warned about once

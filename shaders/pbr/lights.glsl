@@ -4,13 +4,13 @@
 // sampler counts of an effect never grow with the light count.
 //   texel 0: position.xyz, range (0 = unlimited)
 //   texel 1: colour × intensity (rgb), type (0 directional, 1 point, 2 spot)
-//   texel 2: direction the light points (xyz; directional and spot), shadow layer (−1 none)
+//   texel 2: direction the light points (xyz; directional and spot), first shadow layer (−1 none)
 //   texel 3: spot angle scale, spot angle offset, light mask low 16 bits, high 16 bits
 uniform highp sampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
 // RGBA32UI texel per cluster (x: first texel of its list, y: light count, z: how many of
-// them have a spot shadow map, w: the union of their masks), then the lists, four light
+// them have a shadow map, w: the union of their masks), then the lists, four light
 // slots per texel, the shadowed lights first and padded to a whole texel; 1024 texels per row
 // (LightClusters::kTextureWidth).
 uniform highp usampler2D lightClusters;
@@ -64,8 +64,11 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
         float a = clamp(cd * t3.x + t3.y, 0.0, 1.0);
         attenuation *= a * a;
         if (attenuation <= 0.0) return vec3(0.0);
-        if (withShadow && t2.w >= 0.0 && drawParams.y > 0.5) attenuation *= spotShadow(int(t2.w + 0.5), positionW, normalW);
     }
+    // Spots and point lights share one lookup: a point light reads the face its cube's
+    // layers hold in the direction of the surface.
+    if (withShadow && t2.w >= 0.0 && drawParams.y > 0.5)
+        attenuation *= localShadow(int(t2.w + 0.5) + (t1.w > 1.5 ? 0 : cubeFace(-toLight)), positionW, normalW);
     return shadeDirect(s, L, t1.rgb * attenuation);
 }
 

@@ -98,7 +98,7 @@ TEST_CASE("gallery: 256+ spot lights with one room bit each, room-masked meshes,
         }
         CHECK(spots >= 256);
         CHECK(shadowed == 5); // one more than the default budget of four
-        CHECK(renderer.options().shadows.spotShadowBudget == 4);
+        CHECK(renderer.options().shadows.localShadowBudget == 4);
 
         int writers = 0, testers = 0, unlit = 0;
         forEachMesh(scene.root(), [&](Node& node) {

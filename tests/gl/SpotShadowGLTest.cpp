@@ -47,7 +47,7 @@ struct Probes {
 
 Probes renderProbes(Context& context, int budget, float importanceA, float importanceB) {
     RendererOptions options = testRendererOptions();
-    options.shadows.spotShadowBudget = budget;
+    options.shadows.localShadowBudget = budget;
     Renderer renderer(context, options);
     ShadowScene s = makeScene(importanceA, importanceB);
     RenderTarget output(160, 160, TextureFormat::RGBA8, "output");
@@ -97,12 +97,12 @@ TEST_CASE("raising the spot shadow budget on a running renderer shadows more lig
     auto context = makeTestContext(GlApi::Gles30, 160, 160);
     {
         Renderer renderer(*context, testRendererOptions());
-        renderer.options().shadows.spotShadowBudget = 1;
+        renderer.options().shadows.localShadowBudget = 1;
         ShadowScene s = makeScene(2.0f, 1.0f);
         RenderTarget output(160, 160, TextureFormat::RGBA8, "output");
         ImageRgba8 image = renderImage(renderer, *s.scene, s.camera, output);
         CHECK(brightnessAt(image, s.camera, s.probeB) > 80);
-        renderer.options().shadows.spotShadowBudget = 6;
+        renderer.options().shadows.localShadowBudget = 6;
         renderer.render(*s.scene, s.camera, output, 0.1);
         image = readPixels(output.framebufferId(), 0, 0, 160, 160);
         CHECK(brightnessAt(image, s.camera, s.probeA) < brightnessAt(image, s.camera, s.controlA) / 8);
@@ -111,7 +111,7 @@ TEST_CASE("raising the spot shadow budget on a running renderer shadows more lig
     }
 }
 
-TEST_CASE("castShadows on a point light is a warning naming the light, said once, never silence") {
+TEST_CASE("castShadows on a light the renderer cannot shadow is a warning naming the light, said once, never silence") {
     auto context = makeTestContext(GlApi::Gles30, 64, 64);
     {
         std::vector<std::string> warnings;
@@ -120,16 +120,21 @@ TEST_CASE("castShadows on a point light is a warning naming the light, said once
         });
         Renderer renderer(*context, testRendererOptions());
         ShadowScene s = makeScene(1.0f, 0.0f);
-        Light lamp = pointLight({0, 3, 0}, 20.0f, 10.0f);
-        lamp.name = "porch lamp";
-        lamp.castShadows = true;
-        s.scene->lights.push_back(lamp);
+        // A directional light of the scene (not the sun, whose cascades are the only
+        // directional shadow).
+        Light moon;
+        moon.type = LightType::Directional;
+        moon.direction = {0.3f, -1.0f, 0.2f};
+        moon.intensity = 0.1f;
+        moon.name = "moon";
+        moon.castShadows = true;
+        s.scene->lights.push_back(moon);
         RenderTarget output(64, 64, TextureFormat::RGBA8, "output");
         renderImage(renderer, *s.scene, s.camera, output);
         renderer.render(*s.scene, s.camera, output, 0.1);
         int said = 0;
         for (const std::string& w : warnings)
-            if (w.find("light 'porch lamp' (point) sets castShadows") != std::string::npos) ++said;
+            if (w.find("light 'moon' (directional) sets castShadows") != std::string::npos) ++said;
         std::string first = warnings.empty() ? std::string("(no warning)") : warnings.front();
         CHECK_MESSAGE(said == 1, first);
         requireNoGlErrors(*context);
