@@ -29,6 +29,8 @@ CascadeSet computeCascades(const Camera& camera, const glm::vec3& lightDirIn, co
     float tanY = std::tan(camera.yfov * 0.5f), tanX = tanY * camera.aspect;
 
     float previous = nearPlane;
+    float previousStart = 0.0f; // where the previous cascade's range starts, as the shader reckons it
+    const float blend = std::clamp(settings.cascadeBlend, 0.0f, 1.0f);
     for (int i = 0; i < set.count; ++i) {
         float p = float(i + 1) / float(set.count);
         float logSplit = nearPlane * std::pow(farPlane / nearPlane, p);
@@ -39,7 +41,9 @@ CascadeSet computeCascades(const Camera& camera, const glm::vec3& lightDirIn, co
 
         // Bounding sphere of the frustum slice [previous, split], in view space on the axis
         // (closed form for a symmetric frustum), then to world space.
-        float n = previous, f = split;
+        // The slice starts earlier by the previous cascade's blend band (shadows.glsl fades
+        // into this cascade there), so the band lies inside this cascade's map too.
+        float n = i == 0 ? previous : std::max(nearPlane, previous - blend * (previous - previousStart)), f = split;
         float k = tanX * tanX + tanY * tanY;
         float zc = std::min(f, 0.5f * (n + f) * (1.0f + k)); // centre depth along the view axis
         float radius = std::sqrt((f - zc) * (f - zc) + f * f * k);
@@ -76,6 +80,7 @@ CascadeSet computeCascades(const Camera& camera, const glm::vec3& lightDirIn, co
         c.texelWorld = texel;
         c.center = snapped;
         c.radius = radius;
+        previousStart = i == 0 ? 0.0f : previous;
         previous = split;
     }
     return set;

@@ -30,7 +30,7 @@ struct ShadowSettings {
     float depthBiasUnits = 2.0f;
     /// Over this fraction of each cascade's depth range before its split, the sun's shadow
     /// fades into the next cascade's, so no seam shows where the texel size changes (0: off).
-    float cascadeBlend = 0.15f;
+    float cascadeBlend = 0.2f;
     /// Spot and point lights that may cast shadows, the most important ones (Light::importance):
     /// one budget for both. A spot takes one layer of the local shadow array, a point light six
     /// (a cube's faces); a light over the budget lights unshadowed, with a warning naming it.

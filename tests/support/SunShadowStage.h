@@ -49,7 +49,7 @@ inline SunShadowStage sunShadowStage(float hour = 15.0f, float exposure = 0.25f)
     float lateral = offset + thickness * 0.5f + height * glm::length(glm::vec2(sun.x, sun.z)) / -sun.y;
     s.edgeStart = s.across * lateral;
     s.camera.position = s.edgeStart + glm::vec3(0, 2.0f, 0);
-    s.camera.target = s.edgeStart + s.along * 40.0f;
+    s.camera.target = s.edgeStart + s.along * 20.0f;
     s.camera.up = {0, 1, 0};
     s.camera.nearPlane = 0.1f;
     s.camera.farPlane = 500.0f;

@@ -86,3 +86,34 @@ TEST_CASE("turning the camera keeps every cascade's size") {
     CascadeSet after = computeCascades(turned, lightDir, s, world());
     for (int i = 0; i < 4; ++i) CHECK(before.cascades[size_t(i)].radius == after.cascades[size_t(i)].radius);
 }
+
+TEST_CASE("the band where a cascade fades into the next lies inside the next cascade's map") {
+    // shadows.glsl blends cascade i into i + 1 over the last cascadeBlend of i's depth range;
+    // a point there outside i + 1's map would read "lit" and draw a bright seam instead.
+    ShadowSettings s;
+    s.cascades = 3;
+    s.maxDistance = 300;
+    s.cascadeBlend = 0.2f;
+    Camera camera = baseCamera();
+    CascadeSet set = computeCascades(camera, sunDirectionForHour(15), s, world());
+    REQUIRE(set.count == 3);
+    glm::mat4 invView = glm::inverse(camera.view());
+    float tanY = std::tan(camera.yfov * 0.5f), tanX = tanY * camera.aspect;
+    for (int i = 0; i + 1 < set.count; ++i) {
+        float start = i == 0 ? 0.0f : set.cascades[size_t(i - 1)].splitFar, split = set.cascades[size_t(i)].splitFar;
+        for (float depth : {split - s.cascadeBlend * (split - start), split}) {
+            for (glm::vec2 corner : {glm::vec2(0, 0), glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(-1, 1), glm::vec2(1, 1)}) {
+                glm::vec3 world = glm::vec3(invView * glm::vec4(corner.x * tanX * depth, corner.y * tanY * depth, -depth, 1.0f));
+                glm::vec4 t = set.cascades[size_t(i + 1)].textureMatrix * glm::vec4(world, 1.0f);
+                CAPTURE(i);
+                CAPTURE(depth);
+                CHECK(t.x >= 0.0f);
+                CHECK(t.x <= 1.0f);
+                CHECK(t.y >= 0.0f);
+                CHECK(t.y <= 1.0f);
+                CHECK(t.z >= 0.0f);
+                CHECK(t.z <= 1.0f);
+            }
+        }
+    }
+}
