@@ -230,6 +230,10 @@ ShadowRow shadowRun(Context& context, const Options& o, int lightCount, const Sh
     SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
     BuiltScene built = buildLightStressScene(build, lightCount);
     Scene& scene = *built.scene;
+    // The spheres cast (the scene itself casts nothing: its lights have no shadows).
+    if (v.shadowed > 0)
+        for (const auto& child : scene.root().children())
+            if (child->mesh && child->name() != "floor") child->mesh->castShadows = true;
     for (int i = 0; i < v.shadowed && i < int(scene.lights.size()); ++i) {
         Light& l = scene.lights[size_t(i)];
         l.castShadows = true;
