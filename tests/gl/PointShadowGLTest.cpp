@@ -78,7 +78,7 @@ TEST_CASE("a point light's shadow falls where the geometry says, in each cube fa
     }
 }
 
-TEST_CASE("point and spot lights share the shadow budget by importance; a point light over it is a warning naming it") {
+TEST_CASE("point and spot lights share the shadow budget by importance, and a point light over it is a warning naming it") {
     auto context = makeTestContext(GlApi::Gles30, 160, 160);
     std::vector<std::string> warnings;
     ScopedLogSink sink([&](LogLevel level, std::string_view message) {
