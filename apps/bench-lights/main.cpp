@@ -16,6 +16,8 @@
 //                     [--png DIR] [--shaders DIR (shader variants, for A/B runs)]
 //                     [--grid 16x9x24 (cluster tiles across, down, depth slices)]
 //                     [--breakdown (then, per N, each pass's and the costliest draws' time)]
+//                     [--generic-lighting (one program whatever lights the frame: the
+//                      RendererOptions::specializeLighting = false side of an A/B run)]
 // ES 3.0 by default; TRAILHEAD_GL_API=gl33 switches to OpenGL 3.3 core.
 #include <algorithm>
 #include <array>
@@ -54,6 +56,7 @@ struct Options {
     std::filesystem::path shaderDirectory;
     ClusterSettings clusters;
     bool breakdown = false;
+    bool specializeLighting = true;
 };
 
 Options parse(int argc, char** argv) {
@@ -82,13 +85,16 @@ Options parse(int argc, char** argv) {
         else if (a == "--shaders") o.shaderDirectory = value();
         else if (a == "--breakdown")
             o.breakdown = true;
+        else if (a == "--generic-lighting")
+            o.specializeLighting = false;
         else if (a == "--grid") {
             std::string g = value();
             if (std::sscanf(g.c_str(), "%dx%dx%d", &o.clusters.tilesX, &o.clusters.tilesY, &o.clusters.slices) != 3)
                 throw Error(str("bench-lights: --grid wants TILESxTILESxSLICES, got '", g, "'"));
         } else
             throw Error(str("bench-lights: unknown option '", a,
-                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown)"));
+                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown, "
+                            "--generic-lighting)"));
     }
     return o;
 }
@@ -156,6 +162,7 @@ Row run(Context& context, const Options& o, int lightCount) {
     options.shaderDirectory = o.shaderDirectory;
     options.clusters = o.clusters;
     options.clusters.reuseUnchanged = false; // rebin every frame: the moving-camera cost
+    options.specializeLighting = o.specializeLighting;
     Renderer renderer(context, options);
     SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
     BuiltScene built = buildLightStressScene(build, lightCount);
