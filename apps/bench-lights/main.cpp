@@ -7,6 +7,9 @@
 // nothing moved ("static lights"). Then what shadows of local lights cost: the scene at 16
 // lights with none shadowed, 4 spot lights, 4 point lights (cube maps: six faces each), and
 // both with the high tier's Poisson filter instead of 3×3 PCF (frame time and shadow pass).
+// Then, from one frame in the light-visits debug view, the lights a lit pixel's cluster lists
+// against those that reach it: the work the clusters let through that a finer grid (--grid)
+// could spare.
 //
 // Columns: median/p90 wall time per frame; process cpu = CPU ms of all the process's threads
 // per frame (llvmpipe rasterises on them; steadier than wall time on a shared machine);
@@ -17,8 +20,11 @@
 //                     [--grid 16x9x24 (cluster tiles across, down, depth slices)]
 //                     [--breakdown (then, per N, each pass's and the costliest draws' time)]
 //                     [--no-shadow-costs (skip the local-light shadow table)]
+//                     [--generic-lighting (one program whatever lights the frame: the
+//                      RendererOptions::specializeLighting = false side of an A/B run)]
 // ES 3.0 by default; TRAILHEAD_GL_API=gl33 switches to OpenGL 3.3 core.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -55,6 +61,7 @@ struct Options {
     ClusterSettings clusters;
     bool breakdown = false;
     bool shadowCosts = true;
+    bool specializeLighting = true;
 };
 
 Options parse(int argc, char** argv) {
@@ -85,13 +92,16 @@ Options parse(int argc, char** argv) {
             o.breakdown = true;
         else if (a == "--no-shadow-costs")
             o.shadowCosts = false;
+        else if (a == "--generic-lighting")
+            o.specializeLighting = false;
         else if (a == "--grid") {
             std::string g = value();
             if (std::sscanf(g.c_str(), "%dx%dx%d", &o.clusters.tilesX, &o.clusters.tilesY, &o.clusters.slices) != 3)
                 throw Error(str("bench-lights: --grid wants TILESxTILESxSLICES, got '", g, "'"));
         } else
             throw Error(str("bench-lights: unknown option '", a,
-                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown, --no-shadow-costs)"));
+                            "' (--frames, --warmup, --counts, --size, --png, --shaders, --grid, --breakdown, --no-shadow-costs, "
+                            "--generic-lighting)"));
     }
     return o;
 }
@@ -122,8 +132,36 @@ struct Row {
     size_t entries = 0;
     int maxPerCluster = 0, occupied = 0;
     double rebinMs = 0, unchangedMs = 0, sphereOnlyEntries = 0;
+    // Per lit pixel (one that visits a local light at all): lights its cluster lists against
+    // lights that reach it, from the light-visits debug view.
+    double visitedPerPixel = 0, reachingPerPixel = 0;
+    int maxVisited = 0;
     BreakdownReport breakdown;
 };
+
+/// One frame in the light-visits debug view, read back: each pixel's red is the local lights
+/// its cluster lists, green those that reach it.
+void measureLightVisits(Renderer& renderer, Scene& scene, const Camera& camera, RenderTarget& output, Row& row) {
+    const DebugView before = renderer.options().debugView;
+    renderer.options().debugView = DebugView::LightVisits;
+    renderer.prepare(scene, camera, output); // its programs, compiled before the frame needs them
+    renderer.render(scene, camera, output, 0.0);
+    renderer.options().debugView = before;
+    ImageRgba8 image = readPixels(output.framebufferId(), 0, 0, output.width(), output.height());
+    double visited = 0, reaching = 0;
+    size_t pixels = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            std::array<uint8_t, 4> p = image.rgba(x, y);
+            if (p[0] == 0) continue;
+            visited += p[0];
+            reaching += p[1];
+            row.maxVisited = std::max(row.maxVisited, int(p[0]));
+            ++pixels;
+        }
+    row.visitedPerPixel = pixels ? visited / double(pixels) : 0.0;
+    row.reachingPerPixel = pixels ? reaching / double(pixels) : 0.0;
+}
 
 Row run(Context& context, const Options& o, int lightCount) {
     RendererOptions options;
@@ -131,6 +169,7 @@ Row run(Context& context, const Options& o, int lightCount) {
     options.shaderDirectory = o.shaderDirectory;
     options.clusters = o.clusters;
     options.clusters.reuseUnchanged = false; // rebin every frame: the moving-camera cost
+    options.specializeLighting = o.specializeLighting;
     Renderer renderer(context, options);
     SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
     BuiltScene built = buildLightStressScene(build, lightCount);
@@ -159,6 +198,7 @@ Row run(Context& context, const Options& o, int lightCount) {
     row.maxPerCluster = cs.maxPerCluster;
     row.occupied = cs.occupiedClusters;
     // After the timed frames, so they run as a user's would.
+    measureLightVisits(renderer, scene, camera, output, row);
     if (o.breakdown)
         row.breakdown.measure(renderer, 5, [&](int f) { renderer.render(scene, camera, output, double(f) / 60.0); });
 
@@ -226,6 +266,7 @@ ShadowRow shadowRun(Context& context, const Options& o, int lightCount, const Sh
     options.shaderDirectory = o.shaderDirectory;
     options.clusters = o.clusters;
     options.shadows.filter = v.filter;
+    options.specializeLighting = o.specializeLighting;
     Renderer renderer(context, options);
     SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1};
     BuiltScene built = buildLightStressScene(build, lightCount);
@@ -295,6 +336,12 @@ int main(int argc, char** argv) {
         for (const Row& r : rows)
             std::printf("%7d %14.3f %16.4f %14zu %18.0f %16.1f\n", r.lights, r.rebinMs, r.unchangedMs, r.entries, r.sphereOnlyEntries,
                         r.occupied > 0 ? double(r.entries) / double(r.occupied) : 0.0);
+        std::printf("\nper lit pixel (one whose cluster lists a local light): lights visited (listed in its cluster)\n"
+                    "against lights reaching it (in range, cone and mask); 255 or more visited reads 255\n");
+        std::printf("%7s %14s %14s %16s %13s\n", "lights", "visited", "reaching", "visited/reaching", "max visited");
+        for (const Row& r : rows)
+            std::printf("%7d %14.2f %14.2f %16.2f %13d\n", r.lights, r.visitedPerPixel, r.reachingPerPixel,
+                        r.reachingPerPixel > 0 ? r.visitedPerPixel / r.reachingPerPixel : 0.0, r.maxVisited);
         if (o.shadowCosts) {
             const int lights = 16;
             const ShadowVariant variants[] = {

@@ -56,7 +56,9 @@ model's bounds):
   --debug-view NAME          show one input of the frame instead of its light (scene files
                              and glTF): base-color, normal, roughness, metallic, occlusion,
                              emissive, overdraw, light-count (per cluster, a heat map),
-                             cascade (the sun's shadow cascade), ao (raw ambient occlusion)
+                             cascade (the sun's shadow cascade), ao (raw ambient occlusion),
+                             light-visits (red: lights the cluster lists, green: those
+                             reaching the fragment, each count / 255)
 
 Comparison: --compare DIR compares each capture with DIR/<name>.png using CIE dE76 per pixel
 (--delta-e, default 3) and a maximum share of differing pixels (--max-share, default 0.002),

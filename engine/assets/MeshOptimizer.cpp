@@ -57,30 +57,10 @@ void optimizeMeshOrder(MeshData& mesh) {
         if (table[index] == ~0u) table[index] = unsigned(used++);
         index = table[index];
     }
-    // Every per-vertex array of MeshData, so that none is left in the old order: a new array
-    // in MeshData changes its size, and this assert asks for it to be remapped here.
-    static_assert(sizeof(MeshData) == sizeof(std::string) + 15 * sizeof(std::vector<int>),
-                  "MeshData has a new member: remap it below if it is per vertex, then update this count");
-    remap(mesh.positions, table, used);
-    remap(mesh.normals, table, used);
-    remap(mesh.tangents, table, used);
-    remap(mesh.uv0, table, used);
-    remap(mesh.uv1, table, used);
-    remap(mesh.colors, table, used);
-    for (std::vector<glm::vec2>& set : mesh.extraUvs) remap(set, table, used);
-    remap(mesh.joints0, table, used);
-    remap(mesh.joints1, table, used);
-    remap(mesh.weights0, table, used);
-    remap(mesh.weights1, table, used);
-    static_assert(sizeof(MorphTarget) == 6 * sizeof(std::vector<int>), "MorphTarget has a new member: remap it below");
-    for (MorphTarget& target : mesh.targets) {
-        remap(target.positions, table, used);
-        remap(target.normals, table, used);
-        remap(target.tangents, table, used);
-        remap(target.uv0, table, used);
-        remap(target.uv1, table, used);
-        remap(target.colors, table, used);
-    }
+    // Every per-vertex array, so that none is left in the old order.
+    auto remapArray = [&](auto& array, const char*) { remap(array, table, used); };
+    forEachVertexArray(mesh, remapArray);
+    for (MorphTarget& target : mesh.targets) forEachTargetArray(target, remapArray);
 }
 
 } // namespace th

@@ -21,28 +21,20 @@ void ensureIndices(MeshData& mesh, const char* who) {
             throw Error(
                 str(who, ": mesh '", mesh.name, "' has ", array.size(), " ", attribute, " for ", n, " positions"));
     };
-    check(mesh.normals, "normals");
-    check(mesh.tangents, "tangents");
-    check(mesh.uv0, "uv0");
-    check(mesh.uv1, "uv1");
-    check(mesh.colors, "colors");
-    for (const auto& set : mesh.extraUvs) check(set, "extra UV coordinates");
+    forEachVertexArray(mesh, check);
+    for (const MorphTarget& target : mesh.targets) forEachTargetArray(target, check);
     for (uint32_t i : mesh.indices)
         if (i >= n) throw Error(str(who, ": mesh '", mesh.name, "' has index ", i, " but only ", n, " vertices"));
 }
 
-/// Appends a copy of vertex `v` (every attribute present) and returns its index.
+/// Appends a copy of vertex `v` (every array present: attributes, skin, morph targets) and
+/// returns its index.
 uint32_t duplicateVertex(MeshData& mesh, uint32_t v) {
-    auto copy = [v](auto& array) {
+    auto copy = [v](auto& array, const char*) {
         if (!array.empty()) array.push_back(array[v]);
     };
-    copy(mesh.positions);
-    copy(mesh.normals);
-    copy(mesh.tangents);
-    copy(mesh.uv0);
-    copy(mesh.uv1);
-    copy(mesh.colors);
-    for (auto& set : mesh.extraUvs) copy(set);
+    forEachVertexArray(mesh, copy);
+    for (MorphTarget& target : mesh.targets) forEachTargetArray(target, copy);
     return uint32_t(mesh.positions.size() - 1);
 }
 
@@ -121,29 +113,14 @@ void generateNormals(MeshData& mesh, bool smooth) {
             corner[k] = v;
         }
     }
-    auto extend = [&](auto& attribute) {
-        if (attribute.empty()) return;
+    // Every array but the normals, which are replaced by the split ones below.
+    auto extend = [&](auto& attribute, const char*) {
+        if (attribute.empty() || static_cast<const void*>(&attribute) == static_cast<const void*>(&mesh.normals)) return;
         attribute.reserve(original + source.size());
         for (uint32_t from : source) attribute.push_back(attribute[from]);
     };
-    extend(mesh.positions);
-    extend(mesh.tangents);
-    extend(mesh.uv0);
-    extend(mesh.uv1);
-    extend(mesh.colors);
-    for (auto& set : mesh.extraUvs) extend(set);
-    extend(mesh.joints0);
-    extend(mesh.weights0);
-    extend(mesh.joints1);
-    extend(mesh.weights1);
-    for (MorphTarget& target : mesh.targets) {
-        extend(target.positions);
-        extend(target.normals);
-        extend(target.tangents);
-        extend(target.uv0);
-        extend(target.uv1);
-        extend(target.colors);
-    }
+    forEachVertexArray(mesh, extend);
+    for (MorphTarget& target : mesh.targets) forEachTargetArray(target, extend);
     mesh.normals = std::move(normals);
 }
 

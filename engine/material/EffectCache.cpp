@@ -194,7 +194,7 @@ std::vector<std::string> engineDefineNames() {
 }
 
 EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader, bool alphaToCoverage,
-                                bool screenAo, int debugView, bool softShadows) {
+                                bool screenAo, int debugView, bool softShadows, const FrameLighting& lighting) {
     EffectRequest r;
     r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
     r.vertexShader = material.vertexShader();
@@ -206,7 +206,7 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     }
     setDefine(r.defines, passDefine(draw.pass), "");
     for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet({draw, toneMapInShader, alphaToCoverage, screenAo, debugView, softShadows}))
+        if (d.isSet({draw, toneMapInShader, alphaToCoverage, screenAo, debugView, softShadows, lighting}))
             setDefine(r.defines, d.name, d.name == engine_define::kDebugView ? std::to_string(debugView) : std::string());
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);

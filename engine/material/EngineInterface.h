@@ -83,6 +83,22 @@ inline constexpr int kFirstScreenEffectUnit = 0;
 
 // --- defines --------------------------------------------------------------------------------
 
+/// What lights the frame. The main pass's shaders leave out each kind that is off: a CPU
+/// rasteriser (llvmpipe) runs the body of a branch on a uniform for every lane even when no
+/// lane takes it, which cost a third of a one-light frame. Everything is on by default, as a
+/// shader built without a frame must assume. A change (the sun setting, fog turned on)
+/// selects other programs, compiled like any new variant.
+struct FrameLighting {
+    bool sun = true;        ///< the sky's sun, and its shadow
+    bool hemisphere = true; ///< a hemispheric light or the night fill
+    bool imageBased = true; ///< an environment's diffuse and specular light
+    bool fog = true;
+    bool punctual = true;   ///< directional (besides the sun), point or spot lights
+    uint32_t bits() const {
+        return (sun ? 1u : 0u) | (hemisphere ? 2u : 0u) | (imageBased ? 4u : 0u) | (fog ? 8u : 0u) | (punctual ? 16u : 0u);
+    }
+};
+
 /// What an engine define is set from: one draw's facts and the frame's target.
 struct EngineDefineInputs {
     const DrawInfo& draw;
@@ -91,6 +107,7 @@ struct EngineDefineInputs {
     bool screenAo = false;        ///< the frame has screen-space AO and the material is not blended
     int debugView = 0;            ///< render/DebugView.h's number; 0: none
     bool softShadows = false;     ///< shadows are filtered with the rotated Poisson disc (high tier)
+    FrameLighting lighting{};
 };
 
 /// A define the engine sets (never a material's or a plugin's), with the test that sets it.
@@ -113,6 +130,12 @@ inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
 inline constexpr std::string_view kScreenAo = "SCREEN_AO";
 /// Shadow maps filtered with the rotated Poisson disc instead of 3×3 PCF (ShadowFilter).
 inline constexpr std::string_view kShadowSoft = "SHADOW_SOFT";
+/// Set in the main pass when the frame has none of that light (FrameLighting).
+inline constexpr std::string_view kNoSun = "FRAME_NO_SUN";
+inline constexpr std::string_view kNoHemisphere = "FRAME_NO_HEMISPHERE";
+inline constexpr std::string_view kNoImageBased = "FRAME_NO_IBL";
+inline constexpr std::string_view kNoFog = "FRAME_NO_FOG";
+inline constexpr std::string_view kNoPunctual = "FRAME_NO_PUNCTUAL_LIGHTS";
 /// Carries a value: the debug view's number (render/DebugView.h), written by makeEffectRequest.
 inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
@@ -136,7 +159,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 27> kEngine = {{
+inline constexpr std::array<EngineDefine, 32> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -167,6 +190,12 @@ inline constexpr std::array<EngineDefine, 27> kEngine = {{
     {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; }},
     // Only the main pass reads shadow maps.
     {kShadowSoft, [](const EngineDefineInputs& in) { return in.softShadows && in.draw.pass == RenderPass::Main; }},
+    // Depth and shadow passes do not light: only the main pass is specialised by the frame's light.
+    {kNoSun, [](const EngineDefineInputs& in) { return !in.lighting.sun && in.draw.pass == RenderPass::Main; }},
+    {kNoHemisphere, [](const EngineDefineInputs& in) { return !in.lighting.hemisphere && in.draw.pass == RenderPass::Main; }},
+    {kNoImageBased, [](const EngineDefineInputs& in) { return !in.lighting.imageBased && in.draw.pass == RenderPass::Main; }},
+    {kNoFog, [](const EngineDefineInputs& in) { return !in.lighting.fog && in.draw.pass == RenderPass::Main; }},
+    {kNoPunctual, [](const EngineDefineInputs& in) { return !in.lighting.punctual && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

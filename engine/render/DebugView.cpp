@@ -9,8 +9,8 @@ namespace th {
 
 namespace {
 // In enum order; shaders/pbr/debug_view.glsl numbers the views the same way.
-constexpr std::array<const char*, 11> kNames = {"none",     "base-color", "normal",   "roughness",   "metallic", "occlusion",
-                                                "emissive", "overdraw",   "light-count", "cascade", "ao"};
+constexpr std::array<const char*, 12> kNames = {"none",     "base-color", "normal",      "roughness", "metallic", "occlusion",
+                                                "emissive", "overdraw",   "light-count", "cascade",   "ao",       "light-visits"};
 } // namespace
 
 const char* toString(DebugView view) {

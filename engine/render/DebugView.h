@@ -12,13 +12,19 @@
 //   cascade      the sun's shadow cascade the fragment reads: red, green, blue, yellow for
 //                cascades 0–3, grey past the last one or with no shadows
 //   ao           the raw screen-space ambient occlusion (turned on for this view)
+//   light-visits per fragment, the local lights its cluster lists (red) and those of them
+//                that reach it (green: in range, in the cone, in the mask), each count / 255
+//                (exact in an 8-bit readback; bench-lights prints their ratio)
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace th {
 
-enum class DebugView { None, BaseColor, Normal, Roughness, Metallic, Occlusion, Emissive, Overdraw, LightCount, Cascade, AmbientOcclusion };
+enum class DebugView {
+    None, BaseColor, Normal, Roughness, Metallic, Occlusion, Emissive, Overdraw, LightCount, Cascade, AmbientOcclusion,
+    LightVisits
+};
 
 /// The view's name ("none" for None).
 const char* toString(DebugView view);

@@ -173,8 +173,26 @@ EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& 
     FrameFormat f = frameFormat();
     return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask,
                              mAoThisFrame && material.alphaMode() != AlphaMode::Blend, debugViewCode(mOptions.debugView),
-                             softShadowsOn());
+                             softShadowsOn(), mLighting);
 }
+
+namespace {
+
+/// What lights the frame, from the scene block setupScene filled and the scene's lights
+/// (any enabled one counts, in view or not, so that turning the camera selects no new program).
+FrameLighting frameLighting(const Scene& scene, const SceneUniforms& s, bool specialize) {
+    FrameLighting l;
+    if (!specialize) return l;
+    l.sun = s.sunDirection.w > 0.5f;
+    l.hemisphere = s.hemiSkyColor.w > 0.5f;
+    l.imageBased = s.iblParams.z > 0.5f;
+    l.fog = s.fogParams.w > 0.5f;
+    l.punctual = std::any_of(scene.lights.begin(), scene.lights.end(),
+                             [](const Light& light) { return light.enabled && light.type != LightType::Hemispheric; });
+    return l;
+}
+
+} // namespace
 
 std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass) {
     uint64_t key = hashCombine(hashCombine(reinterpret_cast<uintptr_t>(&mesh), part), uint64_t(pass));
@@ -185,7 +203,7 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     uint64_t version = material.version();
     FrameFormat format = frameFormat();
     uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u) | (mAoThisFrame ? 4u : 0u) |
-                       (softShadowsOn() ? 8u : 0u) | uint32_t(debugViewCode(mOptions.debugView)) << 4;
+                       (softShadowsOn() ? 8u : 0u) | uint32_t(debugViewCode(mOptions.debugView)) << 4 | mLighting.bits() << 9;
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
         s.variant == variant)
@@ -488,6 +506,9 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
     mFloatWanted = wantsFloatFrame(scene, mOptions);
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
     mAoThisFrame = ambientOcclusionOn(scene);
+    // The frame's light, as render() will find it, so the programs compiled here are its.
+    setupScene(scene, camera, output.width(), std::max(output.height(), 1), 0.0);
+    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting);
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
         std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
         if (mOptions.depthPrepass || mAoThisFrame) passes.push_back(RenderPass::Depth);
@@ -536,6 +557,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mCamera = camera;
     mAoThisFrame = ambientOcclusionOn(scene);
     setupScene(scene, camera, width, height, seconds);
+    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting);
 
     Frustum frustum = camera.frustum();
     // Lights are packed before shadows so spot lights know their shadow layers.

@@ -82,5 +82,36 @@ struct MeshData {
     }
 };
 
+/// Calls `f(array, name)` for each per-vertex array of a morph target (empty ones included).
+template <class Target, class F> void forEachTargetArray(Target& target, F&& f) {
+    static_assert(sizeof(MorphTarget) == 6 * sizeof(std::vector<int>), "MorphTarget has a new member: list it here");
+    f(target.positions, "target positions");
+    f(target.normals, "target normals");
+    f(target.tangents, "target tangents");
+    f(target.uv0, "target uv0");
+    f(target.uv1, "target uv1");
+    f(target.colors, "target colors");
+}
+
+/// Calls `f(array, name)` for every per-vertex array of `mesh` (empty ones included): the
+/// attributes, each extra UV set, joints and weights; not the morph targets' (for those,
+/// forEachTargetArray over mesh.targets). Whatever reorders, copies or checks vertices goes
+/// through this list, so a new per-vertex array cannot be forgotten in one of them.
+template <class Mesh, class F> void forEachVertexArray(Mesh& mesh, F&& f) {
+    static_assert(sizeof(MeshData) == sizeof(std::string) + 15 * sizeof(std::vector<int>),
+                  "MeshData has a new member: list it here if it is per vertex, then update this count");
+    f(mesh.positions, "positions");
+    f(mesh.normals, "normals");
+    f(mesh.tangents, "tangents");
+    f(mesh.uv0, "uv0");
+    f(mesh.uv1, "uv1");
+    f(mesh.colors, "colors");
+    for (auto& set : mesh.extraUvs) f(set, "extra UV coordinates");
+    f(mesh.joints0, "joints0");
+    f(mesh.joints1, "joints1");
+    f(mesh.weights0, "weights0");
+    f(mesh.weights1, "weights1");
+}
+
 
 } // namespace th

@@ -70,6 +70,8 @@ vec3 debugViewColor(vec3 albedo, vec3 normalW, float roughness, float metallic, 
 #else
     return debugDatum(vec3(1.0));
 #endif
+#elif DEBUG_VIEW == 11
+    return debugDatum(vec3(float(debugLightsVisited), float(debugLightsReaching), 0.0) / 255.0);
 #else
     return vec3(1.0, 0.0, 1.0);
 #endif

@@ -45,10 +45,20 @@ vec3 shadeDirectionalLight(Surface s, int light, uint materialMask) {
     return shadeDirect(s, -lightTexel(light, 2).xyz, lightTexel(light, 1).rgb); // no falloff
 }
 
+#if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
+// The light-visits debug view: the local lights this fragment's cluster lists, and how many of
+// them reach it (the rest are work the clusters could have spared).
+int debugLightsVisited = 0;
+int debugLightsReaching = 0;
+#endif
+
 // A point or spot light. `withShadow` is a constant at every call: the shadow lookup exists
 // only in the shadowed lights' loop (a CPU rasteriser runs a branch's body for every lane
 // even when no lane takes it, so an unused lookup in the common loop would still cost).
 vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask, bool withShadow) {
+#if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
+    ++debugLightsVisited;
+#endif
     vec4 t0 = lightTexel(light, 0);
     vec3 toLight = t0.xyz - positionW;
     float d2 = dot(toLight, toLight);
@@ -65,6 +75,9 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
         attenuation *= a * a;
         if (attenuation <= 0.0) return vec3(0.0);
     }
+#if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
+    ++debugLightsReaching;
+#endif
     // Spots and point lights share one lookup: a point light reads the face its cube's
     // layers hold in the direction of the surface.
     if (withShadow && t2.w >= 0.0 && drawParams.y > 0.5)

@@ -228,15 +228,24 @@ void main() {
     // Occlusion darkens the ambient and image-based light only, never the direct light.
     vec3 ambientOcclusion = surfaceOcclusion * screenAmbientOcclusion(surfaceAlbedo);
     uint materialMask = drawLightMask();
+    // Each kind of light the frame has none of is left out (FRAME_NO_*, EngineInterface.h's
+    // FrameLighting), not only skipped by its uniform: a CPU rasteriser runs the body anyway.
+#ifndef FRAME_NO_SUN
     if (sunDirection.w > 0.5) {
         float shadow = drawParams.y > 0.5 ? sunShadow(vPositionW, geometricNormalW, vViewDepth) : 1.0;
         finalColor += shadeDirect(s, -sunDirection.xyz, sunColor.rgb) * shadow;
     }
+#endif
+#ifndef FRAME_NO_PUNCTUAL_LIGHTS
     finalColor += shadePunctualLights(s, vPositionW, geometricNormalW, materialMask);
+#endif
+#ifndef FRAME_NO_HEMISPHERE
     if (hemiSkyColor.w > 0.5) {
         float up = dot(normalW, vec3(0.0, 1.0, 0.0)) * 0.5 + 0.5;
         finalColor += s.diffuse * mix(hemiGroundColor.rgb, hemiSkyColor.rgb, up) * ambientOcclusion;
     }
+#endif
+#ifndef FRAME_NO_IBL
     if (iblParams.z > 0.5) {
         // The split sum prefilters with V = N = R; for V ≠ N the GGX lobe's peak leans from
         // the mirror direction towards the normal as roughness grows (off-specular peak), so
@@ -259,11 +268,14 @@ void main() {
         finalColor += (diffuseIbl + specularIbl) * ambientOcclusion * iblParams.x;
     }
 #endif
+#endif
     finalColor += surfaceEmissive;
     FILTER_SURFACE_COLOR(finalColor, vPositionW);
 
 #define CUSTOM_FRAGMENT_BEFORE_FOG
+#ifndef FRAME_NO_FOG
     finalColor = applyHeightFog(finalColor, vPositionW);
+#endif
 
 #define CUSTOM_FRAGMENT_BEFORE_FRAGCOLOR
 #ifdef TONEMAP_IN_SHADER

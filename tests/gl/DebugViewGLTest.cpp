@@ -3,7 +3,8 @@
 // 0.25, metallic 0.75 reads 0.75, an occlusion map of 0.5 reads 0.5, an emissive green is
 // green, two stacked quads overdraw twice where one quad draws once, a point light's clusters
 // glow where the far floor's are black, the shadow cascade changes across its split, and the
-// raw AO is dark in a crease and white on the open floor. In both APIs. Unknown names list the
+// raw AO is dark in a crease and white on the open floor, and the light visits count the lights
+// a cluster lists apart from those that reach the fragment. In both APIs. Unknown names list the
 // valid ones.
 #include "support/GlTestSupport.h"
 #include "support/LightingTestSupport.h"
@@ -109,6 +110,39 @@ TEST_CASE("each debug view shows what it names on a known scene, in both APIs") 
             CHECK(f[0] + f[1] + f[2] == 0);
         }
 
+        SUBCASE("light visits: lights listed against lights that reach the fragment") {
+            auto scene = test::darkScene();
+            auto floorMaterial = test::greyMaterial("floor");
+            floorMaterial->setLightMask(1u);
+            test::addMesh(*scene, "floor", test::floorMesh(40.0f), floorMaterial);
+            // Two lights at one place, range 2: one reaches the floor, the other's mask misses
+            // it (listed in the same clusters, visited, never reaching).
+            scene->lights.push_back(test::pointLight({-2.5f, 0.5f, 0.0f}, 2.0f, 1.0f));
+            Light masked = test::pointLight({-2.5f, 0.5f, 0.0f}, 2.0f, 1.0f);
+            masked.mask = 2u;
+            scene->lights.push_back(masked);
+            ImageRgba8 image = view(*context, *scene, top, DebugView::LightVisits);
+            glm::ivec2 foot = test::toPixel(top, kSize, kSize, {-2.5f, 0.0f, 0.0f});
+            glm::ivec2 far = test::toPixel(top, kSize, kSize, {2.5f, 0.0f, 0.0f});
+            CHECK(int(image.rgba(foot.x, foot.y)[0]) == 2);
+            CHECK(int(image.rgba(foot.x, foot.y)[1]) == 1);
+            CHECK(int(image.rgba(far.x, far.y)[0]) == 0);
+            CHECK(int(image.rgba(far.x, far.y)[1]) == 0);
+            // Everywhere: no more reaching than visited, and none reaching out of range.
+            int outOfRangeVisits = 0;
+            for (int y = 0; y < kSize; ++y)
+                for (int x = 0; x < kSize; ++x) {
+                    std::array<uint8_t, 4> p = image.rgba(x, y);
+                    CHECK(p[1] <= p[0]);
+                    glm::vec3 w = test::toWorldOnFloor(top, kSize, kSize, {x, y});
+                    float d = glm::length(w - glm::vec3(-2.5f, 0.5f, 0.0f));
+                    if (d > 2.05f) CHECK(int(p[1]) == 0);
+                    if (d < 1.95f) CHECK(int(p[1]) == 1);
+                    if (d > 2.05f && p[0] > 0) ++outOfRangeVisits;
+                }
+            MESSAGE("pixels whose cluster lists the lights out of their range: ", outOfRangeVisits);
+        }
+
         SUBCASE("shadow cascade index changes across the split") {
             auto scene = std::make_unique<Scene>();
             scene->sky.hour = 12.0f;
@@ -173,7 +207,7 @@ TEST_CASE("an unknown debug view is an error listing the valid names") {
     } catch (const Error& e) {
         CHECK(std::string(e.what()) ==
               "unknown debug view 'albedo'; expected none, base-color, normal, roughness, metallic, occlusion, emissive, overdraw, "
-              "light-count, cascade, ao");
+              "light-count, cascade, ao, light-visits");
     }
     for (const std::string& name : debugViewNames()) CHECK(std::string(toString(parseDebugView(name))) == name);
 }

@@ -108,6 +108,19 @@ inline glm::ivec2 toPixel(const Camera& camera, int width, int height, glm::vec3
     return {int((ndc.x * 0.5f + 0.5f) * float(width)), int((0.5f - ndc.y * 0.5f) * float(height))};
 }
 
+/// The point of the floor (y = 0) that pixel `pixel`'s centre sees: toPixel's inverse there.
+inline glm::vec3 toWorldOnFloor(const Camera& camera, int width, int height, glm::ivec2 pixel) {
+    Camera c = camera;
+    c.aspect = float(width) / float(height);
+    const glm::mat4 inverse = glm::inverse(c.viewProjection());
+    const glm::vec2 ndc{(float(pixel.x) + 0.5f) / float(width) * 2.0f - 1.0f, 1.0f - (float(pixel.y) + 0.5f) / float(height) * 2.0f};
+    glm::vec4 a = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+    glm::vec4 b = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+    const glm::vec3 from = glm::vec3(a) / a.w, to = glm::vec3(b) / b.w;
+    const float t = from.y / (from.y - to.y);
+    return from + (to - from) * t;
+}
+
 /// Red channel at a world point (the tests light with white and look at grey surfaces).
 inline int brightnessAt(const ImageRgba8& image, const Camera& camera, glm::vec3 world) {
     glm::ivec2 p = toPixel(camera, image.width, image.height, world);

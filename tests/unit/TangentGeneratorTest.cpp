@@ -86,6 +86,33 @@ TEST_CASE("a mirrored pair sharing its seam vertices splits them so each side ke
     CHECK(near(m.positions[6], m.positions[1]) != near(m.positions[6], m.positions[2]));
 }
 
+TEST_CASE("a split vertex keeps its joints, weights and morph displacements") {
+    // The mirrored pair again, skinned and with one morph target: each seam copy must carry
+    // its original's skin and displacement, or the arrays no longer match the positions.
+    MeshData m;
+    m.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {2, 0, 0}, {2, 1, 0}};
+    m.normals.assign(6, {0, 0, 1});
+    m.uv0 = {{0, 1}, {1, 1}, {1, 0}, {0, 0}, {0, 1}, {0, 0}};
+    m.indices = {0, 1, 2, 0, 2, 3, 1, 4, 5, 1, 5, 2};
+    for (uint16_t v = 0; v < 6; ++v) {
+        m.joints0.push_back({v, 0, 0, 0});
+        m.weights0.push_back({1, 0, 0, 0});
+    }
+    MorphTarget target;
+    for (int v = 0; v < 6; ++v) target.positions.push_back({0, 0, float(v)});
+    m.targets.push_back(target);
+    generateTangents(m);
+    REQUIRE(m.vertexCount() == 8);
+    REQUIRE(m.joints0.size() == 8);
+    REQUIRE(m.weights0.size() == 8);
+    REQUIRE(m.targets[0].positions.size() == 8);
+    for (size_t copy = 6; copy < 8; ++copy) {
+        const uint16_t original = m.joints0[copy].x;
+        CHECK(near(m.positions[copy], m.positions[original]));
+        CHECK(m.targets[0].positions[copy].z == float(original));
+    }
+}
+
 TEST_CASE("degenerate UVs and missing UVs fall back to a tangent perpendicular to the normal") {
     MeshData m = quad(0, 0, 1);
     m.uv0.assign(4, {0.5f, 0.5f});
