@@ -42,6 +42,7 @@
 #include "common/BenchFrames.h"
 #include "common/BreakdownReport.h"
 #include "common/EffectCosts.h"
+#include "common/MaterialExtensionCosts.h"
 #include "common/scenes/GltfScene.h"
 #include "core/Error.h"
 #include "core/Files.h"
@@ -90,6 +91,7 @@ struct RunResult {
     uint64_t meshes = 0, modelTriangles = 0, vertices = 0, materials = 0, images = 0, texels = 0;
     bool environment = false;
     bench::EffectCostFigures effects;
+    bench::MaterialExtensionCostFigures extensions;
     char driver[256] = {};
     char error[512] = {};
 };
@@ -210,7 +212,10 @@ RunResult run(const RunSettings& settings) {
             timeFrames(0, settings.frames, [&](int f) { renderer.render(scene, camera, output, double(f + 1) / 60.0); });
         r.frameMedian = median(steady.wallMs);
         r.frameP90 = percentile(steady.wallMs, 0.9);
-        if (settings.effectCosts) r.effects = measureEffectCosts(renderer, scene, camera, output, settings.frames);
+        if (settings.effectCosts) {
+            r.effects = measureEffectCosts(renderer, scene, camera, output, settings.frames);
+            r.extensions = measureMaterialExtensionCosts(renderer, scene, camera, output, settings.frames, loaded.materials);
+        }
         if (settings.breakdown) {
             bench::BreakdownReport report;
             report.measure(renderer, 5, [&](int f) { renderer.render(scene, camera, output, double(f + 1) / 60.0); });
@@ -454,6 +459,7 @@ int main(int argc, char** argv) {
             "   environment and builds the engine's own programs. Steady: %d frames, each finished by glFinish.)\n",
             frames);
         printEffectCosts(warm.effects, width, height);
+        printMaterialExtensionCosts(warm.extensions, width, height);
         printMeshOrderTable();
         return 0;
     } catch (const std::exception& e) {

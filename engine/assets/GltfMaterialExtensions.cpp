@@ -230,6 +230,27 @@ void readGltfMaterialExtensions(GltfImportContext& ctx, const tinygltf::Material
         s.colorTexture = r.texture("specularColorTexture", "the specular colour is not textured");
         p.specular = s;
     }
+    if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_anisotropy")) {
+        ExtensionReader r(ctx, src, m, "KHR_materials_anisotropy", *e);
+        AnisotropyParams a;
+        a.strength = r.number("anisotropyStrength", 0.0f, 0.0f, 1.0f);
+        // Any angle is an angle: no range to check beyond being a finite number.
+        a.rotation = r.number("anisotropyRotation", 0.0f, -kUnbounded, kUnbounded);
+        a.texture = r.texture("anisotropyTexture", "the anisotropy direction is the tangent's and the strength is not textured");
+        p.anisotropy = a;
+    }
+    if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_iridescence")) {
+        ExtensionReader r(ctx, src, m, "KHR_materials_iridescence", *e);
+        IridescenceParams i;
+        i.factor = r.number("iridescenceFactor", 0.0f, 0.0f, 1.0f);
+        i.texture = r.texture("iridescenceTexture", "the iridescence factor is not textured");
+        // A film IOR below 1 has no physical meaning here (air is 1).
+        i.ior = r.number("iridescenceIor", 1.3f, 1.0f, kUnbounded);
+        i.thicknessMinimum = r.number("iridescenceThicknessMinimum", 100.0f, 0.0f, kUnbounded);
+        i.thicknessMaximum = r.number("iridescenceThicknessMaximum", 400.0f, 0.0f, kUnbounded);
+        i.thicknessTexture = r.texture("iridescenceThicknessTexture", "the film is iridescenceThicknessMaximum thick everywhere");
+        p.iridescence = i;
+    }
     if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_pbrSpecularGlossiness")) {
         ExtensionReader r(ctx, src, m, "KHR_materials_pbrSpecularGlossiness", *e);
         SpecularGlossinessParams sg;

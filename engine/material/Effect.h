@@ -45,6 +45,8 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return mDiagnostics; }
     /// Texture units by stage, and uniform blocks by stage, as declared.
     int fragmentTextureUnits() const { return mFragmentInterface.textureUnits(); }
+    /// Textures the unit budget dropped to fit this device, "sampler (owner)" (EffectCache::buildFittedSources).
+    const std::vector<std::string>& droppedTextures() const { return mDroppedTextures; }
     int vertexTextureUnits() const { return mVertexInterface.textureUnits(); }
 
     double buildMilliseconds() const { return mBuildMs; }
@@ -62,6 +64,7 @@ private:
     std::vector<SamplerUnit> mSamplers;
     ShaderText mVertex, mFragment;
     ShaderInterface mVertexInterface, mFragmentInterface;
+    std::vector<std::string> mDroppedTextures;
     std::vector<Diagnostic> mDiagnostics;
     std::vector<std::pair<std::string, unsigned>> mAttributes;
     double mBuildMs = 0;

@@ -77,6 +77,35 @@ std::pair<ShaderBuildResult, ShaderBuildResult> EffectCache::buildSources(const 
     return {std::move(vertex), std::move(fragment)};
 }
 
+EffectCache::FittedSources EffectCache::buildFittedSources(const EffectRequest& request) {
+    auto [vertex, fragment] = buildSources(request);
+    FittedSources out{std::move(vertex), std::move(fragment), {}};
+    const int limit = mContext.limits.maxTextureImageUnits;
+    if (ShaderInterface::scan(out.fragment.text).textureUnits() <= limit || request.droppableTextures.empty()) return out;
+    // The least important first; among equals the one declared last (the detail slots come
+    // after the slot that carries an extension).
+    std::vector<const EffectRequest::DroppableTexture*> order;
+    for (auto it = request.droppableTextures.rbegin(); it != request.droppableTextures.rend(); ++it)
+        if (findDefine(request.defines, it->define)) order.push_back(&*it);
+    std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->importance < b->importance; });
+    EffectRequest fitted = request;
+    int units = ShaderInterface::scan(out.fragment.text).textureUnits();
+    for (const EffectRequest::DroppableTexture* d : order) {
+        EffectRequest without = fitted;
+        std::erase_if(without.defines, [&](const ShaderDefine& x) { return x.name == d->define; });
+        auto [v, f] = buildSources(without);
+        int left = ShaderInterface::scan(f.text).textureUnits();
+        if (left >= units) continue; // it shares a unit with a slot that stays: dropping it saves nothing
+        fitted = std::move(without);
+        units = left;
+        out.vertex = std::move(v);
+        out.fragment = std::move(f);
+        out.dropped.push_back(str(d->sampler, " (", d->owner, ")"));
+        if (units <= limit) break;
+    }
+    return out;
+}
+
 void EffectCache::checkBudget(const EffectRequest& r, const ShaderInterface& vs, const ShaderInterface& fs) const {
     const Limits& limits = mContext.limits;
     auto owner = [&](const std::string& sampler) { return samplerOwner(r, sampler); };
@@ -278,7 +307,17 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
         slotFor(1u << 5, engine_define::kMorphColor);
     }
     r.materialName = material.name();
-    for (auto& s : material.samplers()) r.materialSamplers.push_back(s.name);
+    for (auto& s : material.samplers()) {
+        r.materialSamplers.push_back(s.name);
+        if (!s.define.empty() && findDefine(r.defines, s.define))
+            r.droppableTextures.push_back({s.name, s.define, str("material '", material.name(), "'"), s.importance});
+    }
+    for (auto& p : material.plugins()) {
+        if (!p->runsIn(draw.pass)) continue;
+        for (auto& s : p->declaration().samplers)
+            if (!s.define.empty() && findDefine(r.defines, s.define))
+                r.droppableTextures.push_back({s.name, s.define, str("plugin '", p->name(), "'"), s.importance});
+    }
     return r;
 }
 
@@ -299,7 +338,17 @@ std::shared_ptr<Effect> EffectCache::get(const EffectRequest& request) {
     ++mStats.built;
     auto t0 = SteadyClock::now();
     try {
-        auto [vertex, fragment] = buildSources(request);
+        auto [vertex, fragment, dropped] = buildFittedSources(request);
+        if (!dropped.empty()) {
+            effect->mDroppedTextures = dropped;
+            std::string drop = str("material '", request.materialName, "': dropped ", join(dropped, ", "));
+            // One warning per material and set of textures, however many effects it has.
+            if (std::find(mTextureDrops.begin(), mTextureDrops.end(), drop) == mTextureDrops.end()) {
+                logWarning(request.label, ": needs more than the ", mContext.limits.maxTextureImageUnits,
+                           " fragment texture units of this device; ", drop, " (least important first); it renders without them");
+                mTextureDrops.push_back(std::move(drop));
+            }
+        }
         effect->mVertex = std::move(vertex.text);
         effect->mFragment = std::move(fragment.text);
         effect->mDiagnostics = std::move(vertex.diagnostics);

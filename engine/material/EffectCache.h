@@ -59,6 +59,16 @@ struct EffectRequest {
     /// Budget reporting: who owns which sampler.
     std::string materialName;
     std::vector<std::string> materialSamplers;
+    /// Textures the fragment stage's unit budget may drop when the effect needs more units
+    /// than the device has: each sampler's gate define (set in `defines`), its owner for the
+    /// warning and its importance (the lowest goes first; PluginSampler::importance).
+    struct DroppableTexture {
+        std::string sampler;
+        std::string define;
+        std::string owner; ///< "plugin 'Clearcoat'", "material"
+        int importance = 0;
+    };
+    std::vector<DroppableTexture> droppableTextures;
 };
 
 /// What a material's effect is built from for one draw: the material's and its plugins'
@@ -118,6 +128,19 @@ public:
     /// Builds the two stages for a request without compiling (tools, shader views). Throws
     /// th::Error when the pipeline fails.
     std::pair<ShaderBuildResult, ShaderBuildResult> buildSources(const EffectRequest& request);
+    /// The two stages fitted to the fragment stage's texture units: built as requested, then,
+    /// while they need more units than the limits allow, rebuilt without the least important
+    /// of the request's droppable textures (its define cleared, so its code falls back to its
+    /// factor and its sampler is not declared). `dropped` names each as "sampler (owner)", in
+    /// the order dropped; empty when the request fits as it is. Throws as buildSources does.
+    struct FittedSources {
+        ShaderBuildResult vertex, fragment;
+        std::vector<std::string> dropped;
+    };
+    FittedSources buildFittedSources(const EffectRequest& request);
+    /// Materials whose effects dropped textures to fit (each material and list once, in the
+    /// order they were first built), as "material 'M': dropped a (plugin 'P'), b (...)".
+    const std::vector<std::string>& textureDrops() const { return mTextureDrops; }
     /// Throws th::Error listing contributors when the sources exceed the limits.
     void checkBudget(const EffectRequest& request, const ShaderInterface& vertex, const ShaderInterface& fragment) const;
     /// Who owns a sampler of `request`: "engine (IBL specular)", "material 'M'", "plugin 'P'".
@@ -146,6 +169,7 @@ private:
     bool mParallel = true;
     bool mDebugChecks = false;
     std::vector<std::string> mDebugReports;
+    std::vector<std::string> mTextureDrops;
     Stats mStats;
 };
 

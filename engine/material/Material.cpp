@@ -142,9 +142,31 @@ static std::string glslAttributeType(int components) {
     return components == 1 ? "float" : str("vec", components);
 }
 
+namespace {
+
+bool sameBinding(const TextureBinding& a, const TextureBinding& b) {
+    return a.texture && a.texture == b.texture && a.sampler == b.sampler;
+}
+
+} // namespace
+
 void Material::ensureInterface() const {
+    // The textures bound take part: two slots on one image and sampler share a declaration.
     uint64_t stamp = 0x5eed;
-    for (auto& p : mPlugins) stamp = hashCombine(stamp, hashCombine(reinterpret_cast<uintptr_t>(p.get()), p->enabled()));
+    for (auto& p : mPlugins) {
+        stamp = hashCombine(stamp, hashCombine(reinterpret_cast<uintptr_t>(p.get()), p->enabled()));
+        for (auto& s : p->declaration().samplers) {
+            if (s.define.empty()) continue; // only gated samplers share (PluginSampler::define)
+            TextureBinding b = p->texture(s.name);
+            stamp = hashCombine(stamp, hashCombine(reinterpret_cast<uintptr_t>(b.texture), reinterpret_cast<uintptr_t>(b.sampler)));
+        }
+    }
+    const std::vector<MaterialSampler> ownSamplers = mPlugins.empty() ? std::vector<MaterialSampler>{} : samplers();
+    for (auto& s : ownSamplers) {
+        if (s.define.empty()) continue;
+        TextureBinding b = texture(s.name);
+        stamp = hashCombine(stamp, hashCombine(reinterpret_cast<uintptr_t>(b.texture), reinterpret_cast<uintptr_t>(b.sampler)));
+    }
     if (stamp == mInterfaceStamp) return;
     mInterfaceStamp = stamp;
 
@@ -160,6 +182,13 @@ void Material::ensureInterface() const {
     mPluginLayout = Std140Layout();
     mAttributeLocations.clear();
     std::string vertexDecl, fragmentDecl, attributes, vertexSamplers, fragmentSamplers;
+    struct Shared {
+        std::string name, type, define;
+        TextureBinding binding;
+    };
+    std::vector<Shared> fragmentShared; // the material's own samplers, then the plugins' declared ones
+    for (auto& s : ownSamplers)
+        if (!s.define.empty()) fragmentShared.push_back({s.name, s.type, s.define, texture(s.name)});
     unsigned location = attrib::kFirstPluginAttribute;
     for (auto* p : ordered) {
         const PluginDeclaration& d = p->declaration();
@@ -174,8 +203,27 @@ void Material::ensureInterface() const {
         }
         for (auto& s : d.samplers) {
             std::string decl = str("uniform ", s.precision.empty() ? "highp" : s.precision, " ", s.type, " ", s.name, ";\n");
+            if (!s.define.empty()) decl = str("#ifdef ", s.define, "\n", decl, "#endif\n");
             if (!d.vertex.empty()) vertexSamplers += decl;
-            if (!d.fragment.empty()) fragmentSamplers += decl;
+            if (d.fragment.empty()) continue;
+            // A slot on the image and sampler of one declared before it reads that one's
+            // sampler: one texture unit for both. The alias holds while that sampler is in the
+            // effect (its define set); otherwise the slot has its own declaration.
+            TextureBinding binding = s.define.empty() ? TextureBinding{} : p->texture(s.name);
+            const Shared* shared = nullptr;
+            for (const Shared& earlier : fragmentShared)
+                if (earlier.type == s.type && sameBinding(earlier.binding, binding)) {
+                    shared = &earlier;
+                    break;
+                }
+            if (shared) {
+                fragmentSamplers += shared->define.empty() ? str("#define ", s.name, " ", shared->name, "\n")
+                                                           : str("#ifdef ", shared->define, "\n#define ", s.name, " ", shared->name,
+                                                                 "\n#else\n", decl, "#endif\n");
+            } else {
+                fragmentSamplers += decl;
+                fragmentShared.push_back({s.name, s.type, s.define, binding});
+            }
         }
     }
     std::string blockDecl;

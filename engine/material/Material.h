@@ -26,6 +26,10 @@ class MaterialRegistry;
 struct MaterialSampler {
     std::string name;
     std::string type = "sampler2D";
+    /// The define under which the material's shader declares and reads it (empty: always);
+    /// a gated sampler may be dropped by the texture-unit budget (PluginSampler::define).
+    std::string define;
+    int importance = 100; ///< the budget drops the lowest first (PluginSampler::importance)
 };
 
 class Material {

@@ -14,15 +14,20 @@ struct SlotInfo {
     const char* transform;
     const char* uvSetDefine; ///< the set's number, for TEXCOORD_2 and up
     const char* gltfName;
+    const char* fromDefine; ///< names the more important slot's sampler this one reads through (or null)
 };
 constexpr SlotInfo kSlots[kPbrTextureSlots] = {
-    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv", "BASECOLOR_UV_SET", "baseColorTexture"},
+    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv", "BASECOLOR_UV_SET", "baseColorTexture", nullptr},
     {"metallicRoughnessMap", "HAS_METALLIC_ROUGHNESS_MAP", "METALLIC_ROUGHNESS_UV1", "metallicRoughnessUv",
-     "METALLIC_ROUGHNESS_UV_SET", "metallicRoughnessTexture"},
-    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv", "NORMAL_UV_SET", "normalTexture"},
-    {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv", "OCCLUSION_UV_SET", "occlusionTexture"},
-    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv", "EMISSIVE_UV_SET", "emissiveTexture"},
+     "METALLIC_ROUGHNESS_UV_SET", "metallicRoughnessTexture", "METALLIC_ROUGHNESS_MAP_FROM"},
+    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv", "NORMAL_UV_SET", "normalTexture", nullptr},
+    {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv", "OCCLUSION_UV_SET", "occlusionTexture",
+     "OCCLUSION_MAP_FROM"},
+    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv", "EMISSIVE_UV_SET", "emissiveTexture", "EMISSIVE_MAP_FROM"},
 };
+// What the texture-unit budget keeps longest: the base colour, then the normal map, the metal
+// and roughness, emission, occlusion (MaterialSampler::importance).
+constexpr int kImportance[kPbrTextureSlots] = {100, 85, 90, 70, 80};
 } // namespace
 
 const char* samplerName(PbrTextureSlot slot) { return kSlots[int(slot)].sampler; }
@@ -93,6 +98,7 @@ std::vector<std::string> PbrMaterial::declaredDefines() const {
         d.emplace_back(s.hasDefine);
         d.emplace_back(s.uv1Define);
         d.emplace_back(s.uvSetDefine);
+        if (s.fromDefine) d.emplace_back(s.fromDefine);
     }
     return d;
 }
@@ -118,6 +124,19 @@ void PbrMaterial::collectDefines(ShaderDefines& defines, const DrawInfo& draw) c
         setDefine(defines, kSlots[i].hasDefine, "");
         if (uv1) setDefine(defines, kSlots[i].uv1Define, "");
         if (extra) setDefine(defines, kSlots[i].uvSetDefine, str(slot.texCoord));
+    }
+    // A slot on the image and sampler of a more important one reads through that one's sampler
+    // (pbr.frag.glsl's <SLOT>_MAP_FROM): the texture-unit budget drops the less important
+    // first, so the one read through is never dropped before its reader.
+    for (int i = 0; i < kPbrTextureSlots; ++i) {
+        if (!kSlots[i].fromDefine || !findDefine(defines, kSlots[i].hasDefine)) continue;
+        const PbrTexture& t = mTextures[size_t(i)];
+        int best = -1;
+        for (int j = 0; j < kPbrTextureSlots; ++j)
+            if (kImportance[j] > kImportance[i] && findDefine(defines, kSlots[j].hasDefine) && mTextures[size_t(j)].texture == t.texture &&
+                mTextures[size_t(j)].sampler == t.sampler && (best < 0 || kImportance[j] > kImportance[best]))
+                best = j;
+        if (best >= 0) setDefine(defines, kSlots[i].fromDefine, kSlots[best].sampler);
     }
 }
 
@@ -163,7 +182,7 @@ void PbrMaterial::writeUniforms(UniformBuffer& b) const {
 
 std::vector<MaterialSampler> PbrMaterial::samplers() const {
     std::vector<MaterialSampler> out;
-    for (auto& s : kSlots) out.push_back({s.sampler, "sampler2D"});
+    for (int i = 0; i < kPbrTextureSlots; ++i) out.push_back({kSlots[i].sampler, "sampler2D", kSlots[i].hasDefine, kImportance[i]});
     return out;
 }
 

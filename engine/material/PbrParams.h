@@ -74,6 +74,25 @@ struct SpecularGlossinessParams {
     TextureSlot texture; ///< sRGB: RGB specular, A glossiness
 };
 
+/// KHR_materials_anisotropy: the specular lobe stretched along a direction of the tangent frame
+/// (strength 0 = isotropic).
+struct AnisotropyParams {
+    float strength = 0.0f;
+    float rotation = 0.0f; ///< radians, counter-clockwise from the tangent towards the bitangent
+    TextureSlot texture;   ///< linear: RG direction in [-1, 1] (tangent space), B × strength
+};
+
+/// KHR_materials_iridescence: a thin dielectric film over the base whose interference tints
+/// the specular Fresnel by film thickness and view angle.
+struct IridescenceParams {
+    float factor = 0.0f;
+    float ior = 1.3f;                  ///< the film's
+    float thicknessMinimum = 100.0f;   ///< nm, where the thickness texture's G is 0
+    float thicknessMaximum = 400.0f;   ///< nm, where it is 1 (and without a texture)
+    TextureSlot texture;               ///< linear, R × factor
+    TextureSlot thicknessTexture;      ///< linear, G: mix(minimum, maximum, G)
+};
+
 /// One texture slot of an extension, by the name its plugin samples it under.
 struct ExtensionTextureSlot {
     const char* sampler; ///< "clearcoatMap", ...
@@ -108,6 +127,8 @@ struct PbrParams {
     std::optional<SheenParams> sheen;
     std::optional<SpecularParams> specular;
     std::optional<SpecularGlossinessParams> specularGlossiness;
+    std::optional<AnisotropyParams> anisotropy;
+    std::optional<IridescenceParams> iridescence;
 
     /// The extensions' texture slots that hold a texture, with the sampler names their
     /// plugins read them under (the model loader uploads them by these names).
@@ -130,6 +151,11 @@ struct PbrParams {
             add("specularColorMap", specular->colorTexture, true);
         }
         if (specularGlossiness) add("specularGlossinessMap", specularGlossiness->texture, true);
+        if (anisotropy) add("anisotropyMap", anisotropy->texture, false);
+        if (iridescence) {
+            add("iridescenceMap", iridescence->texture, false);
+            add("iridescenceThicknessMap", iridescence->thicknessTexture, false);
+        }
         return out;
     }
 

@@ -14,11 +14,12 @@ std::string SamplerReport::toString() const {
         std::string units = e.units > 1 ? str(e.unit, "-", e.unit + e.units - 1) : str(e.unit);
         s += str("\n  ", units, (units.size() < 2 ? "  " : " "), e.name, " (", e.type, ") ", e.owner);
     }
+    if (!dropped.empty()) s += str("\n  dropped to fit (least important first): ", join(dropped, ", "));
     return s;
 }
 
 SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request) {
-    auto [vertex, fragment] = cache.buildSources(request);
+    auto [vertex, fragment, dropped] = cache.buildFittedSources(request);
     ShaderInterface in = ShaderInterface::scan(fragment.text);
     // Units in the order the effect cache assigns them: engine samplers first, in the
     // engine's order, then the others as declared.
@@ -36,6 +37,7 @@ SamplerReport samplerReport(EffectCache& cache, const EffectRequest& request) {
         unit += units;
     }
     report.unitsUsed = in.textureUnits();
+    report.dropped = std::move(dropped);
     return report;
 }
 

@@ -29,6 +29,9 @@ struct SamplerReport {
     int unitLimit = 0;   ///< fragment stage, under the active limits profile
     std::string profile; ///< "webgl2", "native"
     std::vector<SamplerReportEntry> samplers;
+    /// Textures dropped to fit the limit, least important first: "sampler (owner)"
+    /// (EffectCache::buildFittedSources); empty when everything fits.
+    std::vector<std::string> dropped;
 
     int unitsLeft() const { return unitLimit - unitsUsed; }
     /// "material 'ground' (pbr), main pass: 10 of 16 fragment texture units (webgl2), 6 left"
@@ -36,7 +39,8 @@ struct SamplerReport {
     std::string toString() const;
 };
 
-/// Builds the request's sources (no compile) and reports its fragment samplers, owned and
+/// Builds the request's sources (no compile), fitted to the texture units as the cache fits
+/// them (dropping the least important textures), and reports its fragment samplers, owned and
 /// ordered as the cache assigns units: give the cache the engine's samplers first
 /// (EffectCache::setEngineSamplers, as Renderer does), else they count as the shader's own.
 /// Throws th::Error when the pipeline fails (not when the budget is exceeded: the report

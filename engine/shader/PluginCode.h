@@ -48,6 +48,16 @@ struct PluginSampler {
     std::string name;
     std::string type;      ///< sampler2D, sampler2DArray, samplerCube, sampler3D, ...Shadow
     std::string precision; ///< lowp, mediump or highp (defaults to highp)
+    /// The define that gates every use of the sampler (HAS_CLEARCOAT_MAP), or empty. A gated
+    /// sampler is declared only under its define, so the texture-unit budget may drop it: the
+    /// define is cleared and the plugin's code falls back to its factor (EffectCache). A gated
+    /// sampler's binding (MaterialPlugin::texture) is also asked for when the material's
+    /// interface is built, possibly with no GL context current, so that two slots bound to the
+    /// same texture and sampler share one declaration and unit: it must only return what it holds.
+    std::string define;
+    /// Order in which the budget drops gated samplers: the lowest first (PbrMaterial's own
+    /// textures are 60 to 100; extension textures 10 to 50).
+    int importance = 0;
 };
 
 struct PluginSnippet {

@@ -33,18 +33,18 @@ ClearcoatPlugin::ClearcoatPlugin(const PbrMaterial& material)
     : ClearcoatPlugin(material.params().clearcoat.value_or(ClearcoatParams{}), [&] {
           ExtensionTextures t;
           if (const auto& c = material.params().clearcoat) {
-              t.add(material, "clearcoatMap", kDefines[0], c->texture);
-              t.add(material, "clearcoatRoughnessMap", kDefines[1], c->roughnessTexture);
-              t.add(material, "clearcoatNormalMap", kDefines[2], c->normalTexture);
+              t.add(material, "clearcoatMap", kDefines[0], c->texture, 45);
+              t.add(material, "clearcoatRoughnessMap", kDefines[1], c->roughnessTexture, 20);
+              t.add(material, "clearcoatNormalMap", kDefines[2], c->normalTexture, 15);
           }
           return t;
       }()) {}
 
 std::shared_ptr<ClearcoatPlugin> ClearcoatPlugin::withAllTextures() {
     ExtensionTextures t;
-    t.addPlaceholder("clearcoatMap", kDefines[0]);
-    t.addPlaceholder("clearcoatRoughnessMap", kDefines[1]);
-    t.addPlaceholder("clearcoatNormalMap", kDefines[2]);
+    t.addPlaceholder("clearcoatMap", kDefines[0], 45);
+    t.addPlaceholder("clearcoatRoughnessMap", kDefines[1], 20);
+    t.addPlaceholder("clearcoatNormalMap", kDefines[2], 15);
     return std::shared_ptr<ClearcoatPlugin>(new ClearcoatPlugin(ClearcoatParams{.factor = 1.0f}, std::move(t)));
 }
 

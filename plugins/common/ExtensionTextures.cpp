@@ -5,20 +5,21 @@
 
 namespace th {
 
-void ExtensionTextures::add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot) {
+void ExtensionTextures::add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot,
+                            int importance) {
     const PbrTexture& texture = material.extensionTexture(sampler);
     if (!texture.texture) return;
-    mSlots.push_back({sampler, define, slot, texture});
+    mSlots.push_back({sampler, define, slot, texture, importance});
 }
 
-void ExtensionTextures::addPlaceholder(const char* sampler, const char* define) {
-    mSlots.push_back({sampler, define, TextureSlot{}, PbrTexture{}});
+void ExtensionTextures::addPlaceholder(const char* sampler, const char* define, int importance) {
+    mSlots.push_back({sampler, define, TextureSlot{}, PbrTexture{}, importance});
 }
 
 void ExtensionTextures::declare(PluginDeclaration& d, const std::vector<const char*>& allDefines) const {
     for (const char* define : allDefines) d.defines.push_back({define, std::nullopt});
     for (const Slot& s : mSlots) {
-        d.samplers.push_back({s.sampler, "sampler2D", "highp"});
+        d.samplers.push_back({s.sampler, "sampler2D", "highp", s.define, s.importance});
         d.uniforms.push_back({str(s.sampler, "Uv"), "vec4[2]"});
     }
     d.modules.push_back("gltf_extension_uv");

@@ -9,7 +9,9 @@
 //   factor *= texture(clearcoatMap, extensionUv(clearcoatMapUv)).r;
 //   #endif
 //
-// with extensionUv from the "gltf_extension_uv" shader module.
+// with extensionUv from the "gltf_extension_uv" shader module. Each sampler is declared under its
+// define, so the texture-unit budget can drop it (the snippet then uses its factor alone), and
+// a slot on the same image and sampler as another shares that one's unit (Material).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,10 +26,16 @@ class PluginUniforms;
 class ExtensionTextures {
 public:
     /// Adds `sampler` (gated by `define`) when `material` holds a texture under that name.
-    void add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot);
+    /// `importance` orders what the texture-unit budget drops first (the lowest; see
+    /// PluginSampler::importance): a slot whose loss leaves the extension's look mostly intact
+    /// (a roughness or thickness detail) ranks below one that carries it (a factor or colour).
+    void add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot,
+             int importance = kDefaultImportance);
     /// Declares `sampler` with no texture of its own: the engine binds a neutral placeholder
     /// (tools that report a plugin's worst-case texture units).
-    void addPlaceholder(const char* sampler, const char* define);
+    void addPlaceholder(const char* sampler, const char* define, int importance = kDefaultImportance);
+
+    static constexpr int kDefaultImportance = 30;
     /// Adds the samplers, their transform uniforms, every slot's define (present or not, so
     /// the snippets' gates are declared) and the module to a declaration.
     void declare(PluginDeclaration& declaration, const std::vector<const char*>& allDefines) const;
@@ -42,6 +50,7 @@ private:
         std::string sampler, define;
         TextureSlot slot;
         PbrTexture texture;
+        int importance = kDefaultImportance;
     };
     std::vector<Slot> mSlots;
 };

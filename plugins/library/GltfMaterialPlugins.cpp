@@ -1,7 +1,9 @@
 #include "plugins/library/GltfMaterialPlugins.h"
 
 #include "material/PbrMaterial.h"
+#include "plugins/anisotropy/AnisotropyPlugin.h"
 #include "plugins/clearcoat/ClearcoatPlugin.h"
+#include "plugins/iridescence/IridescencePlugin.h"
 #include "plugins/sheen/SheenPlugin.h"
 #include "plugins/specgloss/SpecularGlossinessPlugin.h"
 #include "plugins/specular/SpecularPlugin.h"
@@ -22,6 +24,8 @@ template <class Plugin> std::shared_ptr<MaterialPlugin> make(const PbrMaterial& 
 const ExtensionPlugin kExtensions[] = {
     {"KHR_materials_pbrSpecularGlossiness", [](const PbrParams& p) { return p.specularGlossiness.has_value(); },
      make<SpecularGlossinessPlugin>},
+    {"KHR_materials_anisotropy", [](const PbrParams& p) { return p.anisotropy.has_value(); }, make<AnisotropyPlugin>},
+    {"KHR_materials_iridescence", [](const PbrParams& p) { return p.iridescence.has_value(); }, make<IridescencePlugin>},
     {"KHR_materials_specular", [](const PbrParams& p) { return p.specular.has_value(); }, make<SpecularPlugin>},
     {"KHR_materials_sheen", [](const PbrParams& p) { return p.sheen.has_value(); }, make<SheenPlugin>},
     {"KHR_materials_clearcoat", [](const PbrParams& p) { return p.clearcoat.has_value(); }, make<ClearcoatPlugin>},

@@ -1,6 +1,6 @@
 #pragma once
 // The glTF material extensions the engine shades, each a plugin of its own (plugins/clearcoat,
-// sheen, specular, specgloss), and the one call that attaches them: a plugin factory per
+// sheen, specular, specgloss, anisotropy, iridescence), and the one call that attaches them: a plugin factory per
 // extension on a material registry, which gives a PbrMaterial whose parameters carry the
 // extension (PbrParams::clearcoat, ...) its plugin, built from those parameters and the
 // material's extension textures. A material without the extension gets nothing: no code, no

@@ -4,9 +4,11 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "plugins/anisotropy/AnisotropyPlugin.h"
 #include "plugins/clearcoat/ClearcoatPlugin.h"
 #include "plugins/conform/ConformPlugin.h"
 #include "plugins/dither/DitherPlugin.h"
+#include "plugins/iridescence/IridescencePlugin.h"
 #include "plugins/sheen/SheenPlugin.h"
 #include "plugins/specgloss/SpecularGlossinessPlugin.h"
 #include "plugins/specular/SpecularPlugin.h"
@@ -33,6 +35,8 @@ constexpr std::array kShipped = {
     ShippedPlugin{"dither", make<DitherPlugin>},   ShippedPlugin{"wing", make<WingPlugin>},
     ShippedPlugin{"terrain", make<TerrainPlugin>},
     ShippedPlugin{"specular-glossiness", makeWithTextures<SpecularGlossinessPlugin>},
+    ShippedPlugin{"anisotropy", makeWithTextures<AnisotropyPlugin>},
+    ShippedPlugin{"iridescence", makeWithTextures<IridescencePlugin>},
     ShippedPlugin{"specular", makeWithTextures<SpecularPlugin>},
     ShippedPlugin{"sheen", makeWithTextures<SheenPlugin>},
     ShippedPlugin{"clearcoat", makeWithTextures<ClearcoatPlugin>},

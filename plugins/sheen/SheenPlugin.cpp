@@ -35,8 +35,8 @@ SheenPlugin::SheenPlugin(const PbrMaterial& material)
     : SheenPlugin(material.params().sheen.value_or(SheenParams{}), [&] {
           ExtensionTextures t;
           if (const auto& s = material.params().sheen) {
-              t.add(material, "sheenColorMap", kDefines[0], s->colorTexture);
-              t.add(material, "sheenRoughnessMap", kDefines[1], s->roughnessTexture);
+              t.add(material, "sheenColorMap", kDefines[0], s->colorTexture, 40);
+              t.add(material, "sheenRoughnessMap", kDefines[1], s->roughnessTexture, 20);
           }
           return t;
       }()) {}
@@ -45,8 +45,8 @@ SheenPlugin::~SheenPlugin() = default;
 
 std::shared_ptr<SheenPlugin> SheenPlugin::withAllTextures() {
     ExtensionTextures t;
-    t.addPlaceholder("sheenColorMap", kDefines[0]);
-    t.addPlaceholder("sheenRoughnessMap", kDefines[1]);
+    t.addPlaceholder("sheenColorMap", kDefines[0], 40);
+    t.addPlaceholder("sheenRoughnessMap", kDefines[1], 20);
     return std::shared_ptr<SheenPlugin>(new SheenPlugin(SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}, std::move(t)));
 }
 

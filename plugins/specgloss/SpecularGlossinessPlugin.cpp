@@ -34,13 +34,13 @@ SpecularGlossinessPlugin::SpecularGlossinessPlugin(const PbrMaterial& material)
     : SpecularGlossinessPlugin(material.params().specularGlossiness.value_or(SpecularGlossinessParams{}), [&] {
           ExtensionTextures t;
           if (const auto& s = material.params().specularGlossiness)
-              t.add(material, "specularGlossinessMap", kDefines[0], s->texture);
+              t.add(material, "specularGlossinessMap", kDefines[0], s->texture, 50);
           return t;
       }()) {}
 
 std::shared_ptr<SpecularGlossinessPlugin> SpecularGlossinessPlugin::withAllTextures() {
     ExtensionTextures t;
-    t.addPlaceholder("specularGlossinessMap", kDefines[0]);
+    t.addPlaceholder("specularGlossinessMap", kDefines[0], 50);
     return std::shared_ptr<SpecularGlossinessPlugin>(new SpecularGlossinessPlugin(SpecularGlossinessParams{}, std::move(t)));
 }
 

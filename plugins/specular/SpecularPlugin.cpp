@@ -33,16 +33,16 @@ SpecularPlugin::SpecularPlugin(const PbrMaterial& material)
     : SpecularPlugin(material.params().specular.value_or(SpecularParams{}), [&] {
           ExtensionTextures t;
           if (const auto& s = material.params().specular) {
-              t.add(material, "specularMap", kDefines[0], s->texture);
-              t.add(material, "specularColorMap", kDefines[1], s->colorTexture);
+              t.add(material, "specularMap", kDefines[0], s->texture, 30);
+              t.add(material, "specularColorMap", kDefines[1], s->colorTexture, 35);
           }
           return t;
       }()) {}
 
 std::shared_ptr<SpecularPlugin> SpecularPlugin::withAllTextures() {
     ExtensionTextures t;
-    t.addPlaceholder("specularMap", kDefines[0]);
-    t.addPlaceholder("specularColorMap", kDefines[1]);
+    t.addPlaceholder("specularMap", kDefines[0], 30);
+    t.addPlaceholder("specularColorMap", kDefines[1], 35);
     return std::shared_ptr<SpecularPlugin>(new SpecularPlugin(SpecularParams{}, std::move(t)));
 }
 

@@ -37,6 +37,11 @@ struct Surface {
 // at "#hook LIGHT_LOBES" in pbr.frag.glsl, after the plugins' definitions, so its body may read
 // the globals a plugin writes at CUSTOM_FRAGMENT_BEFORE_LIGHTS (docs/injection-points.md).
 void LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance);
+// The base specular lobe's hook, also defined at "#hook SPECULAR_LOBE": DV (distribution ×
+// visibility) and F (Fresnel) of one light before they multiply, so a plugin replaces the
+// distribution (anisotropy) or the Fresnel (iridescence) of the base lobe itself rather than
+// adding a lobe of its own.
+void SPECULAR_LOBE(inout float DV, inout vec3 F, Surface s, vec3 L, vec3 H);
 
 // Outgoing radiance for light of `radiance` arriving from direction L (towards the light).
 // Plugins add their own lobes (a clear coat, a sheen) and scale the base's through LIGHT_LOBES,
@@ -50,10 +55,10 @@ vec3 shadeDirect(Surface s, vec3 L, vec3 radiance) {
         vec3 H = normalize(s.view + L);
         float NoH = clamp(dot(s.normal, H), 0.0, 1.0);
         float VoH = clamp(dot(s.view, H), 0.0, 1.0);
-        float D = distributionGgx(NoH, s.alpha);
-        float V = visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
+        float DV = distributionGgx(NoH, s.alpha) * visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
         vec3 F = fresnelSchlick(VoH, s.f0);
-        specular = D * V * F * s.energyCompensation * radiance * NoL;
+        SPECULAR_LOBE(DV, F, s, L, H);
+        specular = DV * F * s.energyCompensation * radiance * NoL;
         diffuse = s.diffuse * (1.0 / PI) * radiance * NoL;
     }
     LIGHT_LOBES(diffuse, specular, s, L, radiance);

@@ -12,6 +12,9 @@
 //   hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)  (before fog)
 //   hook LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance)
 //                                   once per punctual light (sun included), main pass
+//   hook SPECULAR_LOBE(inout float DV, inout vec3 F, Surface s, vec3 L, vec3 H)
+//                                   the base specular lobe's D × V and Fresnel, per light
+//   CUSTOM_FRAGMENT_BEFORE_IBL      R (the specular lookup direction) writable
 //   CUSTOM_FRAGMENT_AFTER_IBL       diffuseIbl, specularIbl writable, before occlusion
 #include<scene_uniforms>
 #include<draw_uniforms>
@@ -26,20 +29,35 @@
 #include<screen_ao>
 #include<debug_view>
 
+// A slot on the same image and sampler as a more important slot reads that one's sampler
+// (<SLOT>_MAP_FROM names it; PbrMaterial::collectDefines): one texture unit for both, as a
+// glTF occlusion-roughness-metallic texture needs.
 #ifdef HAS_BASECOLOR_MAP
 uniform sampler2D baseColorMap;
-#endif
-#ifdef HAS_METALLIC_ROUGHNESS_MAP
-uniform sampler2D metallicRoughnessMap;
 #endif
 #ifdef HAS_NORMAL_MAP
 uniform sampler2D normalMap;
 #endif
-#ifdef HAS_OCCLUSION_MAP
-uniform sampler2D occlusionMap;
+#ifdef HAS_METALLIC_ROUGHNESS_MAP
+#ifdef METALLIC_ROUGHNESS_MAP_FROM
+#define metallicRoughnessMap METALLIC_ROUGHNESS_MAP_FROM
+#else
+uniform sampler2D metallicRoughnessMap;
+#endif
 #endif
 #ifdef HAS_EMISSIVE_MAP
+#ifdef EMISSIVE_MAP_FROM
+#define emissiveMap EMISSIVE_MAP_FROM
+#else
 uniform sampler2D emissiveMap;
+#endif
+#endif
+#ifdef HAS_OCCLUSION_MAP
+#ifdef OCCLUSION_MAP_FROM
+#define occlusionMap OCCLUSION_MAP_FROM
+#else
+uniform sampler2D occlusionMap;
+#endif
 #endif
 
 in vec3 vPositionW;
@@ -92,12 +110,38 @@ vec2 uvSet(int set) {
     return set == 1 ? vUv1 : vUv0;
 }
 
+// The tangent frame (T, B, n) about the unit normal `n`: from the mesh's tangents (imported or
+// generated with MikkTSpace) or, without them, from the screen-space derivatives of position
+// and `uv`. The base's normal map, the extensions' normal maps (extensionNormal) and the
+// anisotropy direction all use this one frame.
+mat3 tangentFrame(vec3 n, vec2 uv) {
+#ifdef HAS_TANGENTS
+    vec3 T = normalize(vTangentW.xyz - n * dot(n, vTangentW.xyz));
+    float handedness = vTangentW.w;
+#ifdef DOUBLE_SIDED
+    if (!gl_FrontFacing) handedness = -handedness;
+#endif
+    vec3 B = cross(n, T) * handedness;
+#else
+    vec3 dp1 = dFdx(vPositionW), dp2 = dFdy(vPositionW);
+    vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
+    vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
+    vec3 T = dp2perp * duv1.x + dp1perp * duv2.x;
+    vec3 B = dp2perp * duv1.y + dp1perp * duv2.y;
+    float invmax = inversesqrt(max(dot(T, T), dot(B, B)) + 1e-12);
+    T *= invmax;
+    B *= invmax;
+#endif
+    return mat3(T, B, n);
+}
+
 out vec4 fragColor;
 
 #define CUSTOM_FRAGMENT_DEFINITIONS
 
 #hook FILTER_SURFACE_COLOR(inout vec3 color, in vec3 positionW)
 #hook LIGHT_LOBES(inout vec3 diffuse, inout vec3 specular, Surface s, vec3 L, vec3 radiance)
+#hook SPECULAR_LOBE(inout float DV, inout vec3 F, Surface s, vec3 L, vec3 H)
 
 void main() {
 #define CUSTOM_FRAGMENT_MAIN_BEGIN
@@ -151,25 +195,7 @@ void main() {
 #endif
     vec3 tangentNormal = texture(normalMap, normalUvCoord).xyz * 2.0 - 1.0;
     tangentNormal.xy *= normalScale;
-#ifdef HAS_TANGENTS
-    vec3 T = normalize(vTangentW.xyz - normalW * dot(normalW, vTangentW.xyz));
-    float handedness = vTangentW.w;
-#ifdef DOUBLE_SIDED
-    if (!gl_FrontFacing) handedness = -handedness;
-#endif
-    vec3 B = cross(normalW, T) * handedness;
-#else
-    // No tangents: derive the frame from screen-space derivatives of position and UV.
-    vec3 dp1 = dFdx(vPositionW), dp2 = dFdy(vPositionW);
-    vec2 duv1 = dFdx(normalUvCoord), duv2 = dFdy(normalUvCoord);
-    vec3 dp2perp = cross(dp2, normalW), dp1perp = cross(normalW, dp1);
-    vec3 T = dp2perp * duv1.x + dp1perp * duv2.x;
-    vec3 B = dp2perp * duv1.y + dp1perp * duv2.y;
-    float invmax = inversesqrt(max(dot(T, T), dot(B, B)) + 1e-12);
-    T *= invmax;
-    B *= invmax;
-#endif
-    normalW = normalize(mat3(T, B, normalW) * tangentNormal);
+    normalW = normalize(tangentFrame(normalW, normalUvCoord) * tangentNormal);
 #endif
 
     float surfaceMetallic = metallicFactor;
@@ -251,6 +277,7 @@ void main() {
         // the mirror direction towards the normal as roughness grows (off-specular peak), so
         // look up the dominant direction, not R (Lagarde & de Rousiers 2014, as three.js does).
         vec3 R = normalize(mix(reflect(-s.view, normalW), normalW, s.alpha));
+#define CUSTOM_FRAGMENT_BEFORE_IBL
         // glTF's material is mix(dielectric, metal, metallic). The multiple-scattering gain is
         // not linear in F0, so each lobe gets its own (Fdez-Agüera 2019 does the same) and the
         // two are mixed after: a half metal then conserves energy as both its halves do.
@@ -259,7 +286,8 @@ void main() {
         vec3 metalAlbedo = surfaceAlbedo * dfg.x + dfg.y;
         vec3 specularWeight = mix(dielectricAlbedo * (1.0 + surfaceF0 * (inverseEnergy - 1.0)),
                                   metalAlbedo * (1.0 + surfaceAlbedo * (inverseEnergy - 1.0)), surfaceMetallic);
-        vec3 specularIbl = prefilteredRadiance(R, s.roughness) * specularWeight;
+        vec3 specularRadiance = prefilteredRadiance(R, s.roughness);
+        vec3 specularIbl = specularRadiance * specularWeight;
         // What the dielectric's specular lobe reflects does not reach its diffuse layer: a white
         // dielectric in a white furnace then returns 1 at every angle instead of 1 + F. The metal
         // part has no diffuse layer to shadow.

@@ -170,3 +170,61 @@ TEST_CASE("an extension the engine does not shade is a warning saying what is lo
     coat.insert(1, R"("extensionsRequired": ["KHR_materials_clearcoat"], )");
     CHECK(import(coat).materials[0].params.clearcoat.has_value());
 }
+
+TEST_CASE("anisotropy and iridescence are read with their textures, transforms and UV sets, and checked") {
+    QuietLog quiet;
+    ImportedModel m = import(document(
+        R"({"extensions": {"KHR_materials_anisotropy": {"anisotropyStrength": 0.6, "anisotropyRotation": 1.25,
+              "anisotropyTexture": {"index": 1, "texCoord": 1, "extensions": {"KHR_texture_transform": {"rotation": 0.5}}}},
+            "KHR_materials_iridescence": {"iridescenceFactor": 0.8, "iridescenceIor": 1.45, "iridescenceThicknessMinimum": 120,
+              "iridescenceThicknessMaximum": 520, "iridescenceTexture": {"index": 0},
+              "iridescenceThicknessTexture": {"index": 1, "extensions": {"KHR_texture_transform": {"offset": [0.5, 0], "texCoord": 1}}}}}})",
+        R"("KHR_materials_anisotropy", "KHR_materials_iridescence", "KHR_texture_transform")"));
+    const PbrParams& p = m.materials.at(0).params;
+    REQUIRE(p.anisotropy.has_value());
+    CHECK(p.anisotropy->strength == doctest::Approx(0.6f));
+    CHECK(p.anisotropy->rotation == doctest::Approx(1.25f));
+    CHECK(p.anisotropy->texture.texture == 1);
+    CHECK(p.anisotropy->texture.texCoord == 1);
+    CHECK(p.anisotropy->texture.transform.rotation == doctest::Approx(0.5f));
+    REQUIRE(p.iridescence.has_value());
+    CHECK(p.iridescence->factor == doctest::Approx(0.8f));
+    CHECK(p.iridescence->ior == doctest::Approx(1.45f));
+    CHECK(p.iridescence->thicknessMinimum == doctest::Approx(120.0f));
+    CHECK(p.iridescence->thicknessMaximum == doctest::Approx(520.0f));
+    CHECK(p.iridescence->texture.texture == 0);
+    CHECK(p.iridescence->thicknessTexture.texture == 1);
+    CHECK(p.iridescence->thicknessTexture.texCoord == 1); // the transform's set wins
+    CHECK(p.iridescence->thicknessTexture.transform.offset.x == doctest::Approx(0.5f));
+    std::vector<std::string> samplers;
+    for (const ExtensionTextureSlot& s : p.extensionTextures()) samplers.emplace_back(s.sampler);
+    CHECK(samplers == std::vector<std::string>{"anisotropyMap", "iridescenceMap", "iridescenceThicknessMap"});
+    // Shaded now: no "not supported" warning, and nothing else to say about good values.
+    CHECK_MESSAGE(m.warnings.empty(), allWarnings(m));
+
+    // Out of range and wrong types: a coded warning at the value's JSON pointer, and what is used.
+    ImportedModel bad = import(document(
+        R"({"name": "Film", "extensions": {"KHR_materials_anisotropy": {"anisotropyStrength": 1.5, "anisotropyRotation": "up",
+              "anisotropyTexture": {"index": 7}},
+            "KHR_materials_iridescence": {"iridescenceFactor": -1, "iridescenceIor": 0.5, "iridescenceThicknessMinimum": -10,
+              "iridescenceThicknessMaximum": true}}})",
+        R"("KHR_materials_anisotropy", "KHR_materials_iridescence")"));
+    const PbrParams& q = bad.materials.at(0).params;
+    CHECK(q.anisotropy->strength == 1.0f);
+    CHECK(q.anisotropy->rotation == 0.0f);
+    CHECK_FALSE(q.anisotropy->texture.present());
+    CHECK(q.iridescence->factor == 0.0f);
+    CHECK(q.iridescence->ior == 1.0f);
+    CHECK(q.iridescence->thicknessMinimum == 0.0f);
+    CHECK(q.iridescence->thicknessMaximum == 400.0f);
+    CHECK(warned(bad, "material 0 'Film': KHR_materials_anisotropy.anisotropyStrength 1.5 is over 1; using 1"));
+    CHECK(warned(bad, "KHR_materials_anisotropy.anisotropyRotation is a string, not a number; using the default 0"));
+    CHECK(warned(bad, "KHR_materials_anisotropy.anisotropyTexture uses texture 7, which does not exist"));
+    CHECK(warned(bad, "KHR_materials_iridescence.iridescenceIor 0.5 is below 1; using 1"));
+    CHECK(warned(bad, "KHR_materials_iridescence.iridescenceThicknessMaximum is a boolean, not a number; using the default 400"));
+    CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_anisotropy/anisotropyStrength") == "VALUE_NOT_IN_RANGE");
+    CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_anisotropy/anisotropyTexture/index") == "UNRESOLVED_REFERENCE");
+    CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceFactor") == "VALUE_NOT_IN_RANGE");
+    CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum") == "VALUE_NOT_IN_RANGE");
+    CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum") == "TYPE_MISMATCH");
+}

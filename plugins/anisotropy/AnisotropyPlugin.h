@@ -1,0 +1,50 @@
+#pragma once
+// KHR_materials_anisotropy as a material plugin (attached by registerGltfMaterialPlugins to a
+// glTF material with the extension; plugins/library/GltfMaterialPlugins.h): the base specular
+// lobe becomes an anisotropic GGX lobe whose roughness grows along a direction of the tangent
+// frame, for every punctual light (the SPECULAR_LOBE hook replaces the base's D × V) and for
+// the environment (the lookup direction bent towards the anisotropy direction at
+// CUSTOM_FRAGMENT_BEFORE_IBL), as the Khronos Sample Viewer shades it. Strength and rotation are
+// uniforms (instant); an anisotropy texture (RG direction, B strength) is a sampler and the
+// define HAS_ANISOTROPY_MAP. The frame is the base's (tangentFrame: the mesh's TANGENT or
+// MikkTSpace tangents). Main pass only.
+//
+//   auto brushed = std::make_shared<AnisotropyPlugin>(AnisotropyParams{.strength = 0.8f});
+//   metal->addPlugin(brushed);
+#include "material/MaterialPlugin.h"
+#include "material/PbrParams.h"
+#include "plugins/common/ExtensionTextures.h"
+
+namespace th {
+
+class AnisotropyPlugin : public MaterialPlugin {
+public:
+    static constexpr const char* kName = "Anisotropy";
+    /// It reshapes the base lobe itself: before every plugin that weights or covers the base
+    /// (iridescence, specular, sheen, clear coat), after specular-glossiness (which sets F0).
+    static constexpr int kPriority = 303;
+    static constexpr const char* kSnippetFile = "plugins/anisotropy/anisotropy.frag.glsl";
+
+    explicit AnisotropyPlugin(const AnisotropyParams& params);
+    /// The anisotropy of `material` (PbrParams::anisotropy, which must be set) with its texture.
+    explicit AnisotropyPlugin(const PbrMaterial& material);
+    /// Every texture slot declared (a placeholder bound): the budget tools' worst case.
+    static std::shared_ptr<AnisotropyPlugin> withAllTextures();
+
+    const AnisotropyParams& params() const { return mParams; }
+    /// New strength and rotation (instant); texture presence stays as constructed.
+    void setParams(const AnisotropyParams& params) { mParams = params; }
+
+    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
+    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
+    TextureBinding texture(std::string_view sampler) const override;
+    std::vector<PluginParameter> parameters() override;
+
+private:
+    AnisotropyPlugin(const AnisotropyParams& params, ExtensionTextures textures);
+    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
+    AnisotropyParams mParams;
+    ExtensionTextures mTextures;
+};
+
+} // namespace th
