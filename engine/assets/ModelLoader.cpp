@@ -108,6 +108,7 @@ void warnUnshadedExtensions(const PbrMaterial& material, std::vector<ImportWarni
         {p.specular.has_value(), "KHR_materials_specular", "Specular"},
         {p.sheen.has_value(), "KHR_materials_sheen", "Sheen"},
         {p.clearcoat.has_value(), "KHR_materials_clearcoat", "Clearcoat"},
+        {p.transmission.has_value(), "KHR_materials_transmission", "Transmission"},
     };
     for (const Extension& e : extensions) {
         if (!e.present || material.plugin(e.plugin)) continue;
