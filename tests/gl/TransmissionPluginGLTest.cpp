@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -158,6 +159,64 @@ TEST_CASE("a transmissive pane shows the backdrop behind it - at transmission 0 
         CHECK(seen[1].g > 200.0f);
         CHECK(seen[1].g > 3.0f * seen[1].r);
         CHECK(seen[1].g > 2.5f * seen[1].b);
+    }
+}
+
+TEST_CASE("the scene behind a thick tilted slab is shifted by the IOR - at IOR 1 it lines up with the scene around it") {
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        // The slab's region, as the backdrop alone shows it and through slabs of IOR 1 and 1.5.
+        auto render = [&](std::optional<float> ior) {
+            Stage stage(api, 160, 120);
+            stage.stripes(0.6f, glm::vec3(1.0f), glm::vec3(0.0f));
+            if (ior) {
+                TransmissionPlugin::Params t = glass();
+                t.volume = VolumeParams{.thicknessFactor = 1.5f};
+                t.ior = *ior;
+                Node& n = stage.add("slab", quadMesh(1.4f, 1.2f), pane(0.0f, &t), {0, 0, 0});
+                n.transform.rotation = glm::angleAxis(glm::radians(45.0f), glm::vec3(0, 1, 0));
+            }
+            ImageRgba8 image = stage.render();
+            dumpImage(image, str("transmission-ior-", ior ? *ior : 0.0f, "-", toString(api)));
+            requireNoGlErrors(*stage.context);
+            return image;
+        };
+        auto difference = [](const ImageRgba8& a, const ImageRgba8& b) {
+            double sum = 0;
+            int n = 0;
+            for (int y = 40; y < 80; ++y)
+                for (int x = 60; x < 100; ++x, ++n) sum += std::abs(int(a.rgba(x, y)[1]) - int(b.rgba(x, y)[1]));
+            return sum / n;
+        };
+        ImageRgba8 backdrop = render(std::nullopt), straight = render(1.0f), bent = render(1.5f);
+        double straightOff = difference(straight, backdrop), bentOff = difference(bent, backdrop);
+        MESSAGE("mean |difference| from the backdrop alone inside the slab: IOR 1 ", straightOff, ", IOR 1.5 ", bentOff);
+        CHECK(straightOff < 25.0); // only the few per cent the surface reflects, and edge pixels
+        CHECK(bentOff > 2.0 * straightOff + 20.0);
+    }
+}
+
+TEST_CASE("a light behind a transmissive pane shines through it (the transmitted lobe per light)") {
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto lit = [&](float factor) {
+            Stage stage(api, 64, 48);
+            Light sun;
+            sun.name = "behind";
+            sun.type = LightType::Directional;
+            sun.direction = glm::vec3(0, 0, 1); // from behind the pane towards the camera
+            sun.intensity = 1.0f;
+            stage.scene.lights.push_back(sun);
+            TransmissionPlugin::Params t = glass(factor);
+            stage.add("pane", quadMesh(1, 1), pane(0.4f, &t), {0, 0, 0});
+            ImageRgba8 image = stage.render();
+            requireNoGlErrors(*stage.context);
+            return stage.centreMean(image, 4);
+        };
+        glm::vec3 opaque = lit(0.0f), glassy = lit(1.0f);
+        MESSAGE("pane lit from behind: transmission 0 ", opaque.g, ", transmission 1 ", glassy.g);
+        CHECK(opaque.g < 5.0f); // the light is below its horizon
+        CHECK(glassy.g > 60.0f);
     }
 }
 
