@@ -50,6 +50,7 @@
 #include "core/Str.h"
 #include "gl/Context.h"
 #include "gl/GlApi.h"
+#include "plugins/library/GltfMaterialPlugins.h"
 #include "render/Renderer.h"
 
 using namespace th;
@@ -183,6 +184,8 @@ RunResult run(const RunSettings& settings) {
         auto t = SteadyClock::now();
         ModelLoadOptions load;
         load.maxAnisotropy = context->limits().maxAnisotropy;
+        // The material extensions are shaded as a viewer would (their plugins' cost included).
+        registerGltfMaterialPlugins(renderer.materials());
         LoadedModel loaded = addModelToScene(model, scene, scene.root(), &renderer.materials(), load);
         glFinish();
         r.uploadMs = msSince(t);

@@ -29,7 +29,7 @@ const char* const kSupportedExtensions[] = {
     // Shaded by the glTF material plugins (plugins/library/GltfMaterialPlugins.h).
     "KHR_materials_clearcoat", "KHR_materials_sheen", "KHR_materials_specular", "KHR_materials_pbrSpecularGlossiness",
     "KHR_materials_anisotropy", "KHR_materials_iridescence",
-    "KHR_materials_variants",
+    "KHR_materials_variants", "KHR_materials_transmission", "KHR_materials_volume", "KHR_materials_dispersion",
 };
 
 /// What a model loses when the importer ignores a known extension (for the warning).
@@ -39,9 +39,6 @@ const char* lostWith(const std::string& name) {
         const char* lost;
     };
     static const Loss kLosses[] = {
-        {"KHR_materials_transmission", "transmissive materials render opaque (no light through glass or thin surfaces)"},
-        {"KHR_materials_volume", "volumes lose their thickness and attenuation colour"},
-        {"KHR_materials_dispersion", "refraction loses its colour separation"},
         {"KHR_materials_diffuse_transmission", "thin surfaces let no diffuse light through"},
         {"KHR_texture_basisu", "KTX2 textures are replaced by their fallback source or a checker"},
         {"EXT_lights_image_based", "the model's own environment light is not used"},

@@ -49,6 +49,22 @@ public:
         return float(d);
     }
 
+    /// A number > 0: another type, or zero or less, takes `fallback` (what that means: `means`).
+    float positive(const char* key, float fallback, const char* means) {
+        if (!mObject.Has(key)) return fallback;
+        const tinygltf::Value& v = mObject.Get(key);
+        if (!v.IsNumber()) {
+            warn("TYPE_MISMATCH", key, str("is ", typeName(v), ", not a number; ", means));
+            return fallback;
+        }
+        double d = v.GetNumberAsDouble();
+        if (!std::isfinite(d) || d <= 0.0) {
+            warn("VALUE_NOT_IN_RANGE", key, str(d, " is not above 0; ", means));
+            return fallback;
+        }
+        return float(d);
+    }
+
     /// Three numbers, each in [lo, hi] (clamped); a value of another shape takes `fallback`.
     glm::vec3 color(const char* key, glm::vec3 fallback, float lo, float hi) {
         if (!mObject.Has(key)) return fallback;
@@ -250,6 +266,43 @@ void readGltfMaterialExtensions(GltfImportContext& ctx, const tinygltf::Material
         i.thicknessMaximum = r.number("iridescenceThicknessMaximum", 400.0f, 0.0f, kUnbounded);
         i.thicknessTexture = r.texture("iridescenceThicknessTexture", "the film is iridescenceThicknessMaximum thick everywhere");
         p.iridescence = i;
+    }
+    if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_transmission")) {
+        ExtensionReader r(ctx, src, m, "KHR_materials_transmission", *e);
+        TransmissionParams t;
+        t.factor = r.number("transmissionFactor", 0.0f, 0.0f, 1.0f);
+        t.texture = r.texture("transmissionTexture", "the transmission factor is not textured");
+        p.transmission = t;
+    }
+    if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_volume")) {
+        ExtensionReader r(ctx, src, m, "KHR_materials_volume", *e);
+        VolumeParams v;
+        v.thicknessFactor = r.number("thicknessFactor", 0.0f, 0.0f, kUnbounded);
+        v.thicknessTexture = r.texture("thicknessTexture", "the thickness is not textured");
+        // The distance is > 0 by the schema; 0 or less cannot be clamped to anything meaningful,
+        // so it means what an absent one does: nothing is absorbed.
+        v.attenuationDistance = r.positive("attenuationDistance", std::numeric_limits<float>::infinity(),
+                                           "nothing is absorbed (as with no distance)");
+        v.attenuationColor = r.color("attenuationColor", glm::vec3(1.0f), 0.0f, 1.0f);
+        if (!gltfExtension(src.extensions, "KHR_materials_transmission"))
+            ctx.warn("UNSATISFIED_DEPENDENCY", str("/materials/", m, "/extensions/KHR_materials_volume"),
+                     str(src.name.empty() ? str("material ", m) : str("material ", m, " '", src.name, "'"),
+                         ": KHR_materials_volume without KHR_materials_transmission has nothing to act on (diffuse "
+                         "transmission is not shaded); the volume is ignored"));
+        else
+            p.volume = v;
+    }
+    if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_dispersion")) {
+        ExtensionReader r(ctx, src, m, "KHR_materials_dispersion", *e);
+        DispersionParams d;
+        d.dispersion = r.number("dispersion", 0.0f, 0.0f, kUnbounded);
+        if (!p.volume)
+            ctx.warn("UNSATISFIED_DEPENDENCY", str("/materials/", m, "/extensions/KHR_materials_dispersion"),
+                     str(src.name.empty() ? str("material ", m) : str("material ", m, " '", src.name, "'"),
+                         ": KHR_materials_dispersion applies to a transmissive volume (KHR_materials_transmission and "
+                         "KHR_materials_volume); without one it is ignored"));
+        else
+            p.dispersion = d;
     }
     if (const tinygltf::Value* e = gltfExtension(src.extensions, "KHR_materials_pbrSpecularGlossiness")) {
         ExtensionReader r(ctx, src, m, "KHR_materials_pbrSpecularGlossiness", *e);

@@ -1,6 +1,7 @@
 #pragma once
 // The glTF material extensions the engine shades through its plugins: KHR_materials_clearcoat,
-// KHR_materials_sheen, KHR_materials_specular, KHR_materials_pbrSpecularGlossiness, KHR_materials_anisotropy and
+// KHR_materials_sheen, KHR_materials_specular, KHR_materials_transmission, KHR_materials_volume,
+// KHR_materials_dispersion, KHR_materials_pbrSpecularGlossiness, KHR_materials_anisotropy and
 // KHR_materials_iridescence, read
 // into PbrParams. Every value is checked: a wrong type, a value out of its range or a texture
 // that does not exist is a warning naming the file, material and key, and says what the

@@ -110,6 +110,7 @@ void warnUnshadedExtensions(const PbrMaterial& material, std::vector<ImportWarni
         {p.clearcoat.has_value(), "KHR_materials_clearcoat", "Clearcoat"},
         {p.anisotropy.has_value(), "KHR_materials_anisotropy", "Anisotropy"},
         {p.iridescence.has_value(), "KHR_materials_iridescence", "Iridescence"},
+        {p.transmission.has_value(), "KHR_materials_transmission", "Transmission"},
     };
     for (const Extension& e : extensions) {
         if (!e.present || material.plugin(e.plugin)) continue;

@@ -106,7 +106,8 @@ void Material::addPlugin(std::shared_ptr<MaterialPlugin> plugin, bool force) {
         auto clash = [&](auto& mine, auto& theirs, const char* what) {
             for (auto& a : mine)
                 for (auto& b : theirs)
-                    if (a.name == b.name)
+                    // Two plugins reading the same frame texture share its one sampler.
+                    if (a.name == b.name && !(existing->readsFrameTexture(a.name) && plugin->readsFrameTexture(b.name)))
                         throw Error(str("plugins '", existing->name(), "' and '", plugin->name(), "' both declare the ",
                                         what, " '", a.name, "' on material '", mName, "'"));
         };
@@ -130,6 +131,12 @@ MaterialPlugin* Material::plugin(std::string_view name) const {
     for (auto& p : mPlugins)
         if (p->name() == name) return p.get();
     return nullptr;
+}
+
+bool Material::readsFrameTexture(std::string_view name) const {
+    for (auto& p : mPlugins)
+        if (p->readsFrameTexture(name)) return true;
+    return false;
 }
 
 uint64_t Material::version() const {
@@ -190,6 +197,7 @@ void Material::ensureInterface() const {
     for (auto& s : ownSamplers)
         if (!s.define.empty()) fragmentShared.push_back({s.name, s.type, s.define, texture(s.name)});
     unsigned location = attrib::kFirstPluginAttribute;
+    std::vector<std::string_view> frameTexturesDeclared; // once per stage, whoever asked first
     for (auto* p : ordered) {
         const PluginDeclaration& d = p->declaration();
         for (auto& u : d.uniforms) addPluginUniform(mPluginLayout, u);
@@ -202,6 +210,11 @@ void Material::ensureInterface() const {
             mAttributeLocations.emplace_back(a.name, location++);
         }
         for (auto& s : d.samplers) {
+            if (p->readsFrameTexture(s.name)) {
+                if (std::find(frameTexturesDeclared.begin(), frameTexturesDeclared.end(), s.name) != frameTexturesDeclared.end())
+                    continue;
+                frameTexturesDeclared.push_back(s.name);
+            }
             std::string decl = str("uniform ", s.precision.empty() ? "highp" : s.precision, " ", s.type, " ", s.name, ";\n");
             if (!s.define.empty()) decl = str("#ifdef ", s.define, "\n", decl, "#endif\n");
             if (!d.vertex.empty()) vertexSamplers += decl;

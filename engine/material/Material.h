@@ -104,6 +104,9 @@ public:
     bool removePlugin(std::string_view name);
     const std::vector<std::shared_ptr<MaterialPlugin>>& plugins() const { return mPlugins; }
     MaterialPlugin* plugin(std::string_view name) const;
+    /// Whether an enabled plugin reads the frame texture `name` (material/FrameTexture.h): the
+    /// renderer then draws the material after making that texture.
+    bool readsFrameTexture(std::string_view name) const;
 
     /// Plugins whose code runs in `pass` (enabled, and not opted out of depth/shadow),
     /// in injection order, preceded by the engine's declarations of their uniforms, samplers

@@ -1,6 +1,8 @@
 #include "material/MaterialPlugin.h"
 
+#include "core/Error.h"
 #include "core/Str.h"
+#include "material/FrameTexture.h"
 #include "material/Material.h"
 
 namespace th {
@@ -11,6 +13,15 @@ std::atomic<uint32_t> gRegistration{0};
 
 MaterialPlugin::MaterialPlugin(PluginDeclaration declaration)
     : mDeclaration(std::move(declaration)), mRegistration(gRegistration++) {
+    // A frame texture is a sampler like the plugin's own, so budgets, reports and the
+    // declarations see it; only who binds it differs (the renderer).
+    for (const std::string& name : mDeclaration.frameTextures) {
+        size_t i = frame_texture::indexOf(name);
+        if (i == frame_texture::kAll.size())
+            throw Error(str("plugin '", mDeclaration.name, "' asks for the frame texture '", name,
+                            "', which the renderer does not make (it makes: ", frame_texture::knownNames(), ")"));
+        mDeclaration.samplers.push_back({name, std::string(frame_texture::kAll[i].glslType), "highp"});
+    }
     rebuildCode();
 }
 
@@ -42,6 +53,13 @@ void MaterialPlugin::replaceCode(std::vector<PluginDeclaration::Snippet> vertex,
     mDeclaration.fragment = std::move(fragment);
     rebuildCode();
     ++mVersion;
+}
+
+bool MaterialPlugin::readsFrameTexture(std::string_view name) const {
+    if (!mEnabled) return false;
+    for (const std::string& f : mDeclaration.frameTextures)
+        if (f == name) return true;
+    return false;
 }
 
 bool MaterialPlugin::runsIn(RenderPass pass) const {

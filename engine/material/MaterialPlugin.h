@@ -52,6 +52,11 @@ struct PluginDeclaration {
     std::vector<PluginUniform> uniforms;
     std::vector<PluginSampler> samplers;
     std::vector<PluginAttribute> attributes;
+    /// Textures the renderer makes from the frame (material/FrameTexture.h), by name
+    /// ("opaqueSceneColor"): each becomes a sampler of that name in the plugin's code, bound by
+    /// the renderer, not by texture(). A frame that draws no enabled plugin asking for one never
+    /// makes it. An unknown name throws th::Error naming the plugin and the known names.
+    std::vector<std::string> frameTextures;
     /// Shader modules the code uses: store names of shared GLSL files, each included once per
     /// effect, dependencies first (engine/shader/ShaderModules.h).
     std::vector<std::string> modules;
@@ -149,6 +154,9 @@ public:
     /// Whether the plugin accepts a material (the global factory's gate is separate). A
     /// refusal is logged with its reason.
     virtual bool accepts(const class Material& material, std::string* reason) const;
+
+    /// Whether the plugin is enabled and reads the frame texture `name` (FrameTexture.h).
+    bool readsFrameTexture(std::string_view name) const;
 
     /// The shader layer's view: code, declarations and enabled state, for a pass.
     const PluginCode& code() const { return mCode; }

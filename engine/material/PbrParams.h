@@ -2,6 +2,7 @@
 // The glTF 2.0 metallic-roughness material as plain data (with the extensions the renderer
 // supports). The importer fills it, PbrMaterial uploads it, tests compare it.
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -93,6 +94,29 @@ struct IridescenceParams {
     TextureSlot thicknessTexture;      ///< linear, G: mix(minimum, maximum, G)
 };
 
+/// KHR_materials_transmission: the share of light that passes through the surface, read from
+/// the opaque scene behind it (refracted by the IOR, and blurred by roughness).
+struct TransmissionParams {
+    float factor = 0.0f;
+    TextureSlot texture; ///< linear, R × factor
+};
+
+/// KHR_materials_volume: the thickness of the medium under a transmissive surface (in its
+/// mesh's units, scaled by the node's transform) and Beer's-law absorption inside it.
+struct VolumeParams {
+    float thicknessFactor = 0.0f; ///< 0: thin-walled (no refraction offset, no absorption)
+    TextureSlot thicknessTexture; ///< linear, G × thickness
+    /// The distance light travels before only attenuationColor of it is left; +∞: none absorbed.
+    float attenuationDistance = std::numeric_limits<float>::infinity();
+    glm::vec3 attenuationColor{1.0f};
+};
+
+/// KHR_materials_dispersion: the spread of the IOR over the spectrum (20 / Abbe number), so a
+/// refracted edge separates into colours. Applies with a volume only.
+struct DispersionParams {
+    float dispersion = 0.0f;
+};
+
 /// One texture slot of an extension, by the name its plugin samples it under.
 struct ExtensionTextureSlot {
     const char* sampler; ///< "clearcoatMap", ...
@@ -129,6 +153,9 @@ struct PbrParams {
     std::optional<SpecularGlossinessParams> specularGlossiness;
     std::optional<AnisotropyParams> anisotropy;
     std::optional<IridescenceParams> iridescence;
+    std::optional<TransmissionParams> transmission;
+    std::optional<VolumeParams> volume;         ///< shaded with transmission (the transmission plugin)
+    std::optional<DispersionParams> dispersion; ///< likewise, with a volume
 
     /// The extensions' texture slots that hold a texture, with the sampler names their
     /// plugins read them under (the model loader uploads them by these names).
@@ -156,6 +183,8 @@ struct PbrParams {
             add("iridescenceMap", iridescence->texture, false);
             add("iridescenceThicknessMap", iridescence->thicknessTexture, false);
         }
+        if (transmission) add("transmissionMap", transmission->texture, false);
+        if (volume) add("thicknessMap", volume->thicknessTexture, false);
         return out;
     }
 

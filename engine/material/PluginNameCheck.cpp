@@ -4,6 +4,7 @@
 
 #include "core/Error.h"
 #include "core/Str.h"
+#include "material/FrameTexture.h"
 
 namespace th {
 
@@ -136,8 +137,11 @@ void checkPluginNames(const std::vector<const PluginCode*>& plugins,
                 if (engineName == name) fail(str("the engine's ", engineLabel, " sampler"));
             if (std::find(materialSamplers.begin(), materialSamplers.end(), name) != materialSamplers.end())
                 fail(str("a sampler of material '", materialName, "'"));
+            // A frame texture (material/FrameTexture.h) is the engine's, declared once: plugins
+            // reading the same one share it.
+            bool frameTexture = std::string_view(kind) == "sampler" && frame_texture::indexOf(name) < frame_texture::kAll.size();
             for (const auto& [other, plugin] : seen)
-                if (other == name) fail(str("plugin '", plugin->name, "'"));
+                if (other == name && !frameTexture) fail(str("plugin '", plugin->name, "'"));
             seen.push_back({name, p});
             if (!scanned) {
                 declared = declaredUniforms(stage);

@@ -122,6 +122,9 @@ void DrawExecutor::bindSamplers(const Effect& effect, Material& material, const 
             const TextureBinding& b = engine[size_t(it - engine_sampler::kAll.begin())];
             texture = b.texture;
             sampler = b.sampler;
+        } else if (size_t f = frame_texture::indexOf(n); f < frame_texture::kAll.size() && material.readsFrameTexture(n)) {
+            texture = mFrameTextures[f].texture;
+            sampler = mFrameTextures[f].sampler;
         } else {
             TextureBinding b = material.texture(n);
             if (!b.texture) {

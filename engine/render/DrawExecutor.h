@@ -19,6 +19,7 @@
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
 #include "material/EngineInterface.h"
+#include "material/FrameTexture.h"
 #include "material/MaterialPlugin.h"
 #include "render/FrameStats.h"
 #include "render/RenderList.h"
@@ -28,6 +29,9 @@ namespace th {
 /// The texture and sampler behind each of the engine's samplers this frame, in
 /// engine_sampler::kAll order.
 using EngineTextures = std::array<TextureBinding, engine_sampler::kAll.size()>;
+/// The frame textures made so far this frame (material/FrameTexture.h), in
+/// frame_texture::kAll order; an empty binding is one not made (yet).
+using FrameTextures = std::array<TextureBinding, frame_texture::kAll.size()>;
 
 /// A render list with the render states its items index (DrawItem::state).
 struct PassDraws {
@@ -67,6 +71,10 @@ public:
     /// FrameStats::breakdown under that pass (RendererOptions::breakdown); none = not timed.
     void timeDraws(std::optional<FramePass> pass) { mTimedPass = pass; }
 
+    /// The frame textures bound to plugins that read them (set by the renderer as it makes
+    /// them; one not made binds the neutral placeholder).
+    void setFrameTextures(const FrameTextures& textures) { mFrameTextures = textures; }
+
 private:
     void updateMaterials(std::span<DrawItem> items, const FrameInfo& frame);
     void bindSamplers(const Effect& effect, Material& material, const Mesh& mesh, const EngineTextures& engine);
@@ -79,6 +87,7 @@ private:
     Texture mWhite2D, mWhiteArray, mBlackCube, mNoShadowArray;
     Sampler mShadowCompare, mLinearRepeat, mPointClamp;
     std::optional<FramePass> mTimedPass;
+    FrameTextures mFrameTextures{};
     /// Materials whose point size was out of the driver's range (warned once each).
     std::unordered_set<const Material*> mPointSizeWarned;
     float pointSizeFor(const Material& material);

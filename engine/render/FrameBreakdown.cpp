@@ -10,6 +10,8 @@ const char* toString(FramePass pass) {
     case FramePass::AmbientOcclusion: return "ambient occlusion";
     case FramePass::Opaque: return "opaque";
     case FramePass::Background: return "background";
+    case FramePass::OpaqueCopy: return "opaque copy";
+    case FramePass::FrameReaders: return "transmissive";
     case FramePass::Blended: return "blended";
     case FramePass::Post: return "post";
     case FramePass::Count: break;

@@ -19,6 +19,8 @@ enum class FramePass : uint8_t {
     AmbientOcclusion,
     Opaque,
     Background, ///< the environment drawn behind the scene
+    OpaqueCopy, ///< the opaque scene's colour copied and mip-mapped (only when a material reads it)
+    FrameReaders, ///< the parts whose materials read a frame texture (transmission), drawn after it is made
     Blended,    ///< and the MSAA resolve
     Post,       ///< bloom, tone mapping, FXAA, the copy to the output
     Count

@@ -18,6 +18,7 @@
 #include "gl/Readback.h"
 #include "gl/StateCache.h"
 #include "material/EngineInterface.h"
+#include "render/OpaqueColorCopy.h"
 #include "render/SkyModel.h"
 
 namespace th {
@@ -119,7 +120,9 @@ bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
         stack.pop_back();
         if (node->mesh)
             for (const MeshPart& part : node->mesh->parts())
-                if (part.material && part.material->alphaMode() == AlphaMode::Blend) return true;
+                if (part.material && (part.material->alphaMode() == AlphaMode::Blend ||
+                                      part.material->readsFrameTexture(frame_texture::kOpaqueColor.name)))
+                    return true; // a transmissive surface reads the scene behind it in linear HDR
         for (const auto& child : node->children()) stack.push_back(child.get());
     }
     return false;
@@ -481,10 +484,45 @@ PassDraws Renderer::depthDraws(Scene& scene, const Frustum& frustum, const Camer
     depth.list.removeIf([&](const DrawItem& i) {
         RenderState main = i.material->renderState(RenderPass::Main);
         main.alphaToCoverage = frame.samples > 0 && i.material->alphaMode() == AlphaMode::Mask;
-        return !prepassed(main);
+        // A part that reads the opaque colour must not hide, in depth, what it shows through.
+        return !prepassed(main) || i.material->readsFrameTexture(frame_texture::kOpaqueColor.name);
     });
     depth.list.sort();
     return depth;
+}
+
+void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, int width, int height, const FrameFormat& frame) {
+    if (mOpaqueCopyUnavailable) return; // said once; the readers get the placeholder
+    // The copy reads a single-sampled texture: the samples so far are resolved into the
+    // frame's own target first (the final resolve overwrites it with the finished frame).
+    if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
+    if (!frame.floatColor && !mOpaqueLdrSaid) {
+        logWarning("transmission: this context renders no float frame", floatTarget() ? " with MSAA" : " (EXT_color_buffer_float)",
+                   ", so the scene behind transmissive materials is read back from the tone-mapped 8-bit frame (decoded to "
+                   "linear, its tone curve not undone): it shows through slightly flatter than around it");
+        mOpaqueLdrSaid = true;
+    }
+    // The clear colour lands in the tone-mapped output untouched by exposure: stored here
+    // divided by the exposure, exposure brings it back.
+    float exposure = std::max(scene.post.exposureScale(), 1e-6f);
+    glm::vec3 background = glm::pow(scene.post.clearColor, glm::vec3(2.2f)) / exposure;
+    try {
+        if (!mOpaqueCopy) mOpaqueCopy = std::make_unique<OpaqueColorCopy>();
+        TextureFormat format = frame.floatColor ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
+        const Texture& copy = mOpaqueCopy->copy(*mStore, mContext.info(), mHdrTarget->color(), width, height, format, background,
+                                                !frame.floatColor, mEmptyVao);
+        FrameTextures textures{};
+        textures[frame_texture::indexOf(frame_texture::kOpaqueColor.name)] = {&copy, &mOpaqueCopy->sampler()};
+        mExecutor->setFrameTextures(textures);
+        ++mStats.opaqueColorCopies;
+    } catch (const Error& e) {
+        // Never a black surface: the readers get the neutral white placeholder.
+        logWarning("transmission: the opaque scene's colour cannot be copied on this context (", e.what(),
+                   "); transmissive materials show white instead of the scene behind them");
+        mOpaqueCopyUnavailable = true;
+        mOpaqueCopy.reset();
+    }
+    mainTarget.bind();
 }
 
 void Renderer::computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height) {
@@ -544,6 +582,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     }
     mEffects->poll();
     StateCache& state = mContext.state();
+    mExecutor->setFrameTextures({}); // none is made yet this frame (and last frame's may be gone)
 
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
@@ -640,6 +679,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         for (const DrawItem& item : mainDraws.list.opaque()) {
             RenderState& s = mainDraws.stateOf(item);
             if (!prepassed(s)) continue; // the main-pass state it was collected with
+            if (item.material->readsFrameTexture(frame_texture::kOpaqueColor.name)) continue; // not in the pre-pass
             s.depthCompare = CompareFunc::LessEqual;
             s.depthWrite = false;
         }
@@ -657,7 +697,14 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
             s.depthWrite = false;
             s.blend = BlendMode::Additive;
         }
-    draw(mainDraws.list.opaque(), mainDraws.states, 0, FramePass::Opaque);
+    // Parts whose materials read the opaque scene's colour (transmission) go after it is made:
+    // they see everything opaque behind them, and not themselves.
+    auto readsOpaque = [](const DrawItem& i) { return i.material->readsFrameTexture(frame_texture::kOpaqueColor.name); };
+    std::span<DrawItem> opaqueItems = mainDraws.list.opaque();
+    auto firstReader = std::stable_partition(opaqueItems.begin(), opaqueItems.end(), [&](const DrawItem& i) { return !readsOpaque(i); });
+    std::span<DrawItem> opaqueFirst(opaqueItems.begin(), firstReader), opaqueReaders(firstReader, opaqueItems.end());
+    bool opaqueColorRead = !opaqueReaders.empty() || std::any_of(mainDraws.list.blended().begin(), mainDraws.list.blended().end(), readsOpaque);
+    draw(opaqueFirst, mainDraws.states, 0, FramePass::Opaque);
     endPass(FramePass::Opaque);
     if (scene.environment.showAsBackground && mIbl->active() && !debugView) {
         ShaderDefines defines;
@@ -673,6 +720,15 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
                     scene.environment.source == EnvironmentSource::Sky ? 1.0f : 0.0f, 0, 0);
         drawFullscreenTriangle(mEmptyVao);
         endPass(FramePass::Background);
+    }
+    if (opaqueColorRead) {
+        copyOpaqueColor(scene, mainTarget, width, height, frame);
+        endPass(FramePass::OpaqueCopy);
+        draw(opaqueReaders, mainDraws.states, 0, FramePass::FrameReaders);
+        endPass(FramePass::FrameReaders);
+    } else {
+        mOpaqueCopy.reset(); // no reader in this frame: no copy and no texture
+        mExecutor->setFrameTextures({});
     }
     draw(mainDraws.list.blended(), mainDraws.states, 0, FramePass::Blended);
     if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);

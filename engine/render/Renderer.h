@@ -178,6 +178,9 @@ private:
     PassDraws depthDraws(Scene& scene, const Frustum& frustum, const Camera& camera, const FrameFormat& frame);
     /// Runs AO over `depth` for this frame; on failure says so once and leaves it off.
     void computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height);
+    /// Makes the frame texture "opaqueSceneColor" from the frame so far and hands it to the
+    /// executor; on failure says so once and the readers get the placeholder.
+    void copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, int width, int height, const FrameFormat& frame);
 
     Context& mContext;
     RendererOptions mOptions;
@@ -199,6 +202,9 @@ private:
     FrameLighting mLighting;       ///< what lights this frame: main-pass effects leave out the rest
     bool mAoUnavailable = false;   ///< a pass failed on this context: AO stays off
     const Texture* mAoTexture = nullptr; ///< this frame's occlusion (null: none, the shader reads white)
+    std::unique_ptr<class OpaqueColorCopy> mOpaqueCopy; ///< only while a drawn material reads it
+    bool mOpaqueCopyUnavailable = false; ///< the copy failed on this context (said once)
+    bool mOpaqueLdrSaid = false;         ///< the 8-bit fallback was logged
     FrameFormat mLastFormat;
     SteadyClock::time_point mPassStart;
     ScreenEffect mBackground;

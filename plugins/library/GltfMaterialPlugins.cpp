@@ -7,6 +7,7 @@
 #include "plugins/sheen/SheenPlugin.h"
 #include "plugins/specgloss/SpecularGlossinessPlugin.h"
 #include "plugins/specular/SpecularPlugin.h"
+#include "plugins/transmission/TransmissionPlugin.h"
 
 namespace th {
 
@@ -29,6 +30,9 @@ const ExtensionPlugin kExtensions[] = {
     {"KHR_materials_specular", [](const PbrParams& p) { return p.specular.has_value(); }, make<SpecularPlugin>},
     {"KHR_materials_sheen", [](const PbrParams& p) { return p.sheen.has_value(); }, make<SheenPlugin>},
     {"KHR_materials_clearcoat", [](const PbrParams& p) { return p.clearcoat.has_value(); }, make<ClearcoatPlugin>},
+    // Volume and dispersion are shaded by the transmission plugin (the importer keeps them only
+    // with transmission, warning otherwise).
+    {"KHR_materials_transmission", [](const PbrParams& p) { return p.transmission.has_value(); }, make<TransmissionPlugin>},
 };
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "plugins/specgloss/SpecularGlossinessPlugin.h"
 #include "plugins/specular/SpecularPlugin.h"
 #include "plugins/terrain/TerrainPlugin.h"
+#include "plugins/transmission/TransmissionPlugin.h"
 #include "plugins/wind/WindPlugin.h"
 #include "plugins/wing/WingPlugin.h"
 
@@ -40,6 +41,7 @@ constexpr std::array kShipped = {
     ShippedPlugin{"specular", makeWithTextures<SpecularPlugin>},
     ShippedPlugin{"sheen", makeWithTextures<SheenPlugin>},
     ShippedPlugin{"clearcoat", makeWithTextures<ClearcoatPlugin>},
+    ShippedPlugin{"transmission", makeWithTextures<TransmissionPlugin>},
 };
 
 } // namespace

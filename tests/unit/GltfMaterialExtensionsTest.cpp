@@ -5,6 +5,7 @@
 // not shade is a warning saying what is lost.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
 #include "assets/GltfImporter.h"
@@ -150,19 +151,19 @@ TEST_CASE("bad extension values: a warning with file, material and key, and what
 
 TEST_CASE("an extension the engine does not shade is a warning saying what is lost - a required one fails listing the supported") {
     QuietLog quiet;
-    ImportedModel m = import(document(R"({"extensions": {"KHR_materials_transmission": {"transmissionFactor": 1}}})",
-                                      R"("KHR_materials_transmission")"));
-    CHECK(warned(m, "extension KHR_materials_transmission is not supported: transmissive materials render opaque"));
+    ImportedModel m = import(document(R"({"extensions": {"KHR_materials_diffuse_transmission": {"diffuseTransmissionFactor": 1}}})",
+                                      R"("KHR_materials_diffuse_transmission")"));
+    CHECK(warned(m, "extension KHR_materials_diffuse_transmission is not supported: thin surfaces let no diffuse light through"));
     CHECK(quiet.lines.size() >= 1); // logged as a warning, not an info line
     CHECK(codeAt(m, "/extensionsUsed/0") == "UNSUPPORTED_EXTENSION");
-    std::string required = document("{}", R"("KHR_materials_volume")");
-    required.insert(1, R"("extensionsRequired": ["KHR_materials_volume"], )");
+    std::string required = document("{}", R"("KHR_materials_diffuse_transmission")");
+    required.insert(1, R"("extensionsRequired": ["KHR_materials_diffuse_transmission"], )");
     try {
         import(required);
         FAIL("a required extension that is not supported must fail the import");
     } catch (const Error& e) {
         std::string text = e.what();
-        CHECK(text.find("requires extension 'KHR_materials_volume', which is not supported") != std::string::npos);
+        CHECK(text.find("requires extension 'KHR_materials_diffuse_transmission', which is not supported") != std::string::npos);
         CHECK(text.find("KHR_materials_clearcoat") != std::string::npos); // the supported list
     }
     // Required and shaded: the import goes ahead.
@@ -227,4 +228,80 @@ TEST_CASE("anisotropy and iridescence are read with their textures, transforms a
     CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceFactor") == "VALUE_NOT_IN_RANGE");
     CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum") == "VALUE_NOT_IN_RANGE");
     CHECK(codeAt(bad, "/materials/0/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum") == "TYPE_MISMATCH");
+}
+
+TEST_CASE("transmission, volume and dispersion import with their factors, textures, UV sets and transforms") {
+    QuietLog quiet;
+    ImportedModel m = import(document(R"({"name": "glass", "extensions": {
+        "KHR_materials_ior": {"ior": 1.7},
+        "KHR_materials_transmission": {"transmissionFactor": 0.9, "transmissionTexture": {"index": 1, "texCoord": 1}},
+        "KHR_materials_volume": {"thicknessFactor": 2.5, "attenuationDistance": 0.25, "attenuationColor": [1, 0.5, 0.25],
+            "thicknessTexture": {"index": 0, "extensions": {"KHR_texture_transform": {"offset": [0.5, 0], "scale": [2, 2]}}}},
+        "KHR_materials_dispersion": {"dispersion": 0.33}}})",
+                                      R"("KHR_materials_transmission", "KHR_materials_volume", "KHR_materials_dispersion", "KHR_materials_ior", "KHR_texture_transform")"));
+    INFO(allWarnings(m));
+    CHECK(m.warnings.empty()); // all three are shaded: none is "not supported"
+    const PbrParams& p = m.materials[0].params;
+    CHECK(p.ior == doctest::Approx(1.7f));
+    REQUIRE(p.transmission.has_value());
+    CHECK(p.transmission->factor == doctest::Approx(0.9f));
+    CHECK(p.transmission->texture.texture == 1);
+    CHECK(p.transmission->texture.texCoord == 1);
+    REQUIRE(p.volume.has_value());
+    CHECK(p.volume->thicknessFactor == doctest::Approx(2.5f));
+    CHECK(p.volume->attenuationDistance == doctest::Approx(0.25f));
+    CHECK(p.volume->attenuationColor.b == doctest::Approx(0.25f));
+    CHECK(p.volume->thicknessTexture.texture == 0);
+    CHECK(p.volume->thicknessTexture.transform.offset.x == doctest::Approx(0.5f));
+    CHECK(p.volume->thicknessTexture.transform.scale.y == doctest::Approx(2.0f));
+    REQUIRE(p.dispersion.has_value());
+    CHECK(p.dispersion->dispersion == doctest::Approx(0.33f));
+    std::vector<ExtensionTextureSlot> slots = p.extensionTextures();
+    REQUIRE(slots.size() == 2);
+    CHECK(std::string(slots[0].sampler) == "transmissionMap");
+    CHECK(std::string(slots[1].sampler) == "thicknessMap");
+    CHECK_FALSE(slots[1].srgb);
+    // Defaults: no distance is an infinite one (nothing absorbed), white attenuation, thin walls.
+    ImportedModel d = import(document(R"({"extensions": {"KHR_materials_transmission": {}, "KHR_materials_volume": {}}})",
+                                      R"("KHR_materials_transmission", "KHR_materials_volume")"));
+    CHECK(d.warnings.empty());
+    const PbrParams& q = d.materials[0].params;
+    CHECK(q.transmission->factor == 0.0f);
+    CHECK(std::isinf(q.volume->attenuationDistance));
+    CHECK(q.volume->attenuationColor == glm::vec3(1.0f));
+    CHECK(q.volume->thicknessFactor == 0.0f);
+}
+
+TEST_CASE("bad transmission, volume and dispersion values: a coded warning at the value's JSON pointer") {
+    QuietLog quiet;
+    ImportedModel m = import(document(R"({"name": "bad glass", "extensions": {
+        "KHR_materials_transmission": {"transmissionFactor": 1.5, "transmissionTexture": {"index": 7}},
+        "KHR_materials_volume": {"thicknessFactor": -1, "attenuationDistance": -2, "attenuationColor": [2, 0.5, -1]},
+        "KHR_materials_dispersion": {"dispersion": "lots"}}})",
+                                      R"("KHR_materials_transmission", "KHR_materials_volume", "KHR_materials_dispersion")"));
+    INFO(allWarnings(m));
+    const PbrParams& p = m.materials[0].params;
+    const std::string at = "/materials/0/extensions/";
+    CHECK(warned(m, "material 0 'bad glass': KHR_materials_transmission.transmissionFactor 1.5 is over 1; using 1"));
+    CHECK(codeAt(m, at + "KHR_materials_transmission/transmissionFactor") == "VALUE_NOT_IN_RANGE");
+    CHECK(p.transmission->factor == 1.0f);
+    CHECK(codeAt(m, at + "KHR_materials_transmission/transmissionTexture/index") == "UNRESOLVED_REFERENCE");
+    CHECK_FALSE(p.transmission->texture.present());
+    CHECK(warned(m, "KHR_materials_volume.thicknessFactor -1 is below 0; using 0"));
+    CHECK(codeAt(m, at + "KHR_materials_volume/thicknessFactor") == "VALUE_NOT_IN_RANGE");
+    CHECK(p.volume->thicknessFactor == 0.0f);
+    CHECK(warned(m, "KHR_materials_volume.attenuationDistance -2 is not above 0; nothing is absorbed"));
+    CHECK(codeAt(m, at + "KHR_materials_volume/attenuationDistance") == "VALUE_NOT_IN_RANGE");
+    CHECK(std::isinf(p.volume->attenuationDistance));
+    CHECK(codeAt(m, at + "KHR_materials_volume/attenuationColor") == "VALUE_NOT_IN_RANGE");
+    CHECK(p.volume->attenuationColor == glm::vec3(1.0f, 0.5f, 0.0f));
+    CHECK(warned(m, "KHR_materials_dispersion.dispersion is a string, not a number; using the default 0"));
+    CHECK(codeAt(m, at + "KHR_materials_dispersion/dispersion") == "TYPE_MISMATCH");
+    // A volume without transmission acts on nothing: said, and dropped.
+    ImportedModel v = import(document(R"({"extensions": {"KHR_materials_volume": {"thicknessFactor": 1}, "KHR_materials_dispersion": {"dispersion": 1}}})",
+                                      R"("KHR_materials_volume", "KHR_materials_dispersion")"));
+    CHECK(codeAt(v, at + "KHR_materials_volume") == "UNSATISFIED_DEPENDENCY");
+    CHECK(codeAt(v, at + "KHR_materials_dispersion") == "UNSATISFIED_DEPENDENCY");
+    CHECK_FALSE(v.materials[0].params.volume.has_value());
+    CHECK_FALSE(v.materials[0].params.dispersion.has_value());
 }

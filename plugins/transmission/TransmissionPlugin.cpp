@@ -1,0 +1,113 @@
+#include "plugins/transmission/TransmissionPlugin.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "material/FrameTexture.h"
+#include "material/PluginUniforms.h"
+#include "plugins/common/SnippetFile.h"
+#include "plugins/common/SwitchDefine.h"
+
+// This plugin's snippet files, embedded in its library (plugins/CMakeLists.txt).
+std::span<const th::EmbeddedFile> embeddedTransmissionSnippets();
+
+namespace th {
+
+namespace {
+const std::vector<const char*> kTextureDefines = {"HAS_TRANSMISSION_MAP", "HAS_THICKNESS_MAP"};
+constexpr SwitchDefine kVolume{"TRANSMISSION_VOLUME", false};
+constexpr SwitchDefine kDispersion{"TRANSMISSION_DISPERSION", false};
+
+bool dispersive(const TransmissionPlugin::Params& p) { return p.volume && p.dispersion > 0.0f; }
+} // namespace
+
+PluginDeclaration TransmissionPlugin::makeDeclaration(const ExtensionTextures& textures) {
+    PluginDeclaration d;
+    d.name = kName;
+    d.priority = kPriority;
+    d.uniforms = {{"transmissionFactor", "float"}, {"transmissionIor", "float"},   {"thicknessFactor", "float"},
+                  {"attenuationDistance", "float"}, {"attenuationColor", "vec3"}, {"dispersion", "float"}};
+    textures.declare(d, kTextureDefines);
+    d.defines.push_back(kVolume.declared());
+    d.defines.push_back(kDispersion.declared());
+    d.frameTextures = {std::string(frame_texture::kOpaqueColor.name)};
+    d.fragment = loadSnippetFile(kSnippetFile, embeddedTransmissionSnippets());
+    d.inDepthPass = false;
+    d.inShadowPass = false;
+    return d;
+}
+
+TransmissionPlugin::TransmissionPlugin(const Params& params, ExtensionTextures textures)
+    : MaterialPlugin(makeDeclaration(textures)), mParams(params), mTextures(std::move(textures)) {}
+
+TransmissionPlugin::TransmissionPlugin(const Params& params) : TransmissionPlugin(params, ExtensionTextures{}) {}
+
+TransmissionPlugin::TransmissionPlugin(const PbrMaterial& material)
+    : TransmissionPlugin(
+          [&] {
+              const PbrParams& p = material.params();
+              Params out;
+              out.transmission = p.transmission.value_or(TransmissionParams{});
+              out.volume = p.volume;
+              out.dispersion = p.dispersion ? p.dispersion->dispersion : 0.0f;
+              out.ior = p.ior;
+              return out;
+          }(),
+          [&] {
+              ExtensionTextures t;
+              const PbrParams& p = material.params();
+              if (p.transmission) t.add(material, "transmissionMap", kTextureDefines[0], p.transmission->texture);
+              if (p.volume) t.add(material, "thicknessMap", kTextureDefines[1], p.volume->thicknessTexture);
+              return t;
+          }()) {}
+
+std::shared_ptr<TransmissionPlugin> TransmissionPlugin::withAllTextures() {
+    ExtensionTextures t;
+    t.addPlaceholder("transmissionMap", kTextureDefines[0]);
+    t.addPlaceholder("thicknessMap", kTextureDefines[1]);
+    Params p;
+    p.transmission.factor = 1.0f;
+    p.volume = VolumeParams{.thicknessFactor = 1.0f};
+    p.dispersion = 1.0f;
+    return std::shared_ptr<TransmissionPlugin>(new TransmissionPlugin(p, std::move(t)));
+}
+
+void TransmissionPlugin::setParams(const Params& params) {
+    bool defines = params.volume.has_value() != mParams.volume.has_value() || dispersive(params) != dispersive(mParams);
+    mParams = params;
+    if (defines) markDefinesDirty();
+}
+
+void TransmissionPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const {
+    MaterialPlugin::prepareDefines(defines, draw);
+    mTextures.setDefines(defines, draw);
+    kVolume.set(defines, mParams.volume.has_value());
+    kDispersion.set(defines, dispersive(mParams));
+}
+
+void TransmissionPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) const {
+    u.set("transmissionFactor", mParams.transmission.factor);
+    // IOR 0 (KHR_materials_ior's "fully specular") or below 1 would divide by zero or bend the
+    // ray the wrong way: such a surface refracts as IOR 1 (straight through).
+    u.set("transmissionIor", std::max(mParams.ior, 1.0f));
+    const VolumeParams volume = mParams.volume.value_or(VolumeParams{});
+    u.set("thicknessFactor", volume.thicknessFactor);
+    // +∞ (nothing absorbed) travels as 0, which the shader reads as "no attenuation".
+    u.set("attenuationDistance", std::isfinite(volume.attenuationDistance) ? volume.attenuationDistance : 0.0f);
+    u.set("attenuationColor", volume.attenuationColor);
+    u.set("dispersion", mParams.dispersion);
+    mTextures.writeUniforms(u);
+}
+
+TextureBinding TransmissionPlugin::texture(std::string_view sampler) const { return mTextures.binding(sampler); }
+
+std::vector<PluginParameter> TransmissionPlugin::parameters() {
+    std::vector<PluginParameter> out = {{.name = "transmission", .value = &mParams.transmission.factor, .min = 0.0f, .max = 1.0f}};
+    if (mParams.volume) {
+        out.push_back({.name = "thickness", .value = &mParams.volume->thicknessFactor, .min = 0.0f, .max = 2.0f});
+        if (mParams.dispersion > 0.0f) out.push_back({.name = "dispersion", .value = &mParams.dispersion, .min = 0.0f, .max = 10.0f});
+    }
+    return out;
+}
+
+} // namespace th
