@@ -179,7 +179,10 @@ TEST_CASE("the Khronos iridescence and anisotropy samples import with their plug
                                 {"IridescenceSuzanne", "Iridescence"},     {"AnisotropyBarnLamp", "Anisotropy"},
                                 {"AnisotropyDiscTest", "Anisotropy"},      {"AnisotropyRotationTest", "Anisotropy"},
                                 {"AnisotropyStrengthTest", "Anisotropy"}};
-    for (auto& [name, plugin] : samples) {
+    for (auto& sample : samples) {
+        // Not a structured binding: clang refuses those inside doctest's capture lambdas.
+        const char* name = sample[0];
+        const char* plugin = sample[1];
         CAPTURE(name);
         auto file = sampleModelPath(name);
         if (!requireFile(file) || !std::filesystem::exists(studioEnvironmentPath())) continue;
