@@ -130,6 +130,13 @@ public:
         return slot;
     }
 
+    /// The whole extension is ignored because another it needs is absent: a warning at the
+    /// extension object saying `why`.
+    void ignoredWithout(const std::string& why) {
+        mCtx.warn("UNSATISFIED_DEPENDENCY", str("/materials/", mIndex, "/extensions/", mExtension),
+                  str(mLabel, ": ", mExtension, " ", why));
+    }
+
 private:
     /// `path` is the JSON pointer's tail under the extension object ("clearcoatTexture/index");
     /// the message names `key` (the path by default).
@@ -285,10 +292,8 @@ void readGltfMaterialExtensions(GltfImportContext& ctx, const tinygltf::Material
                                            "nothing is absorbed (as with no distance)");
         v.attenuationColor = r.color("attenuationColor", glm::vec3(1.0f), 0.0f, 1.0f);
         if (!gltfExtension(src.extensions, "KHR_materials_transmission"))
-            ctx.warn("UNSATISFIED_DEPENDENCY", str("/materials/", m, "/extensions/KHR_materials_volume"),
-                     str(src.name.empty() ? str("material ", m) : str("material ", m, " '", src.name, "'"),
-                         ": KHR_materials_volume without KHR_materials_transmission has nothing to act on (diffuse "
-                         "transmission is not shaded); the volume is ignored"));
+            r.ignoredWithout("without KHR_materials_transmission has nothing to act on (diffuse transmission is not "
+                             "shaded); the volume is ignored");
         else
             p.volume = v;
     }
@@ -297,10 +302,8 @@ void readGltfMaterialExtensions(GltfImportContext& ctx, const tinygltf::Material
         DispersionParams d;
         d.dispersion = r.number("dispersion", 0.0f, 0.0f, kUnbounded);
         if (!p.volume)
-            ctx.warn("UNSATISFIED_DEPENDENCY", str("/materials/", m, "/extensions/KHR_materials_dispersion"),
-                     str(src.name.empty() ? str("material ", m) : str("material ", m, " '", src.name, "'"),
-                         ": KHR_materials_dispersion applies to a transmissive volume (KHR_materials_transmission and "
-                         "KHR_materials_volume); without one it is ignored"));
+            r.ignoredWithout("applies to a transmissive volume (KHR_materials_transmission and KHR_materials_volume); "
+                             "without one it is ignored");
         else
             p.dispersion = d;
     }
