@@ -23,7 +23,7 @@ ImageRgba8 renderFile(GlApi api, const std::string& text, const char* name) {
     GltfStage stage(api, 160, 120);
     stage.add(importGltfFromMemory(text, ".", name));
     CHECK(stage.model.warnings.empty());
-    stage.useStudio();
+    stage.useStudioOrUniform();
     stage.addSunLight({0.4f, -1.0f, -0.5f}, 2.0f);
     stage.conventionCamera();
     ImageRgba8 image = stage.render();

@@ -54,7 +54,7 @@ InstancingComparison compareInstancing(const ImportedModel& model, const glm::ve
     auto renderModel = [&](ImportedModel m, FrameStats& stats) {
         GltfStage stage(GlApi::Gles30, 480, 360);
         stage.add(std::move(m));
-        stage.useStudio();
+        stage.useStudioOrUniform();
         stage.lookAlong(view, {0, 1, 0});
         stage.addSunLight({0.4f, -1.0f, -0.5f}, 2.0f);
         ImageRgba8 image = stage.render();

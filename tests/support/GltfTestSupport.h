@@ -138,6 +138,17 @@ struct GltfStage {
         scene.environment.showAsBackground = false;
     }
 
+    /// For tests that build their own models and compare two renders of one setup: the studio
+    /// when the shared folder has it, else a uniform grey environment (said once), so they run
+    /// without the shared samples.
+    void useStudioOrUniform() {
+        if (std::filesystem::exists(studioEnvironmentPath())) return useStudio();
+        MESSAGE(studioEnvironmentPath().string(), " is missing: lit by a uniform grey environment instead");
+        scene.environment.source = EnvironmentSource::Uniform;
+        scene.environment.uniformColor = glm::vec3(0.5f);
+        scene.environment.showAsBackground = false;
+    }
+
     void setBackground(int r, int g, int b) {
         scene.post.clearColor = glm::vec3(float(r), float(g), float(b)) / 255.0f;
     }
