@@ -1,9 +1,8 @@
 // The white furnace for the layered glTF extensions, on the real driver in both APIs: a sphere
 // in a uniform white environment, its base alone and with a clear coat or a sheen over it.
 // Albedo scaling (the base gets what the layer does not reflect) must keep the layered
-// material from ever returning more than the environment sends. A sheen over a white base
-// loses nothing; a clear coat loses only what its single-scattering lobe misses at roughness
-// (bounded per roughness below).
+// material from ever returning more than the environment sends, and from losing more than
+// its base does.
 #include "support/GlTestSupport.h"
 #include "support/RendererTestSupport.h"
 
@@ -93,7 +92,7 @@ void compare(const std::vector<float>& base, const std::vector<float>& layered, 
 
 } // namespace
 
-TEST_CASE("white furnace: a clear coat never gains energy and loses only its rough lobe's share beyond its base") {
+TEST_CASE("white furnace: a clear coat never gains energy and never loses more than its base") {
     for (GlApi api : test::kBothApis) {
         CAPTURE(std::string(toString(api)));
         auto context = test::makeTestContext(api, kSize, kSize);
@@ -107,21 +106,17 @@ TEST_CASE("white furnace: a clear coat never gains energy and loses only its rou
                 std::vector<float> base = s.render(renderer);
                 auto coat = std::make_shared<ClearcoatPlugin>(ClearcoatParams{.factor = 1.0f});
                 s.material->addPlugin(coat);
-                // The base under the coat is scaled by 1 − F(N·V), the Sample Viewer's (and
-                // three.js's, Filament's) weight; the coat's single-scattering GGX lobe returns
-                // less than that at roughness, most at grazing angles. Measured here (both APIs):
-                // at most 1.2 / 2.4 / 9.3 / 13.7 % at a pixel for coat roughness 0 / 0.3 / 0.6 / 1
-                // (mean 0.3 / 0.6 / 2.0 / 4.4 %). The bounds pin that, so a coat that dropped its
-                // albedo scaling (a gain of up to 100 % at grazing) or its lobe fails.
-                struct Bound {
-                    float roughness, extraLoss;
-                };
-                for (Bound b : {Bound{0.0f, 0.02f}, Bound{0.3f, 0.035f}, Bound{0.6f, 0.11f}, Bound{1.0f, 0.16f}}) {
-                    const float coatRoughness = b.roughness, allowed = b.extraLoss;
+                // The base under the coat is scaled by 1 − E, E the coat's directional albedo
+                // with its multiple-scattering gain, so what the coat returns and what it lets
+                // through add up to what arrives at every roughness. With Schlick's F(N·V) in
+                // place of E (the Sample Viewer's weight) a rough coat lost up to 13.7 % at a
+                // pixel; a coat without albedo scaling gains up to 100 % at grazing angles.
+                // 0.015 is two 8-bit steps near white.
+                for (float coatRoughness : {0.0f, 0.3f, 0.6f, 1.0f}) {
                     CAPTURE(baseRoughness);
                     CAPTURE(coatRoughness);
                     coat->setParams({.factor = 1.0f, .roughness = coatRoughness});
-                    compare(base, s.render(renderer), allowed);
+                    compare(base, s.render(renderer), 0.015f);
                 }
             }
             test::requireNoGlErrors(*context);
