@@ -3,7 +3,7 @@
 // MikkTSpace since the spheres carry none) and imported through the importer. Anisotropy
 // stretches a point light's highlight along the tangent, a 90° rotation turns the stretch
 // across, strength 0 is the isotropic lobe; a thin film changes the highlight's hue with its
-// thickness, and factor 0 is the plain material.
+// thickness and with the view angle, and factor 0 is the plain material.
 #include "support/GltfSphereModels.h"
 #include "support/GltfTestSupport.h"
 
@@ -83,17 +83,25 @@ int largestDifference(const ImageRgba8& a, const ImageRgba8& b) {
     return worst;
 }
 
-/// Mean colour of the pixels within `radius` (share of the sphere's projected radius) of its centre.
-glm::vec3 centreColour(const ImageRgba8& image, const GltfStage& stage, float radius) {
+/// Mean colour of the pixels between `inner` and `outer` (shares of the sphere's projected
+/// radius) from its centre: a disc at the centre sees the surface head on, a ring near the
+/// rim at a grazing angle.
+glm::vec3 ringColour(const ImageRgba8& image, const GltfStage& stage, float inner, float outer) {
     PixelProjector project = stage.projector();
     glm::vec2 c = project(glm::vec3(0.0f));
-    float r = project.scaleAt(glm::vec3(0.0f)) * radius;
+    float scale = project.scaleAt(glm::vec3(0.0f));
+    float r0 = scale * inner, r1 = scale * outer;
     glm::dvec3 sum(0.0);
     int n = 0;
-    forEachPixel(image, int(c.x - r), int(c.y - r), int(c.x + r) + 1, int(c.y + r) + 1, [&](int x, int y, auto& p) {
-        if (std::hypot(float(x) + 0.5f - c.x, float(y) + 0.5f - c.y) < r) sum += glm::dvec3(p[0], p[1], p[2]), ++n;
+    forEachPixel(image, int(c.x - r1), int(c.y - r1), int(c.x + r1) + 1, int(c.y + r1) + 1, [&](int x, int y, auto& p) {
+        float r = std::hypot(float(x) + 0.5f - c.x, float(y) + 0.5f - c.y);
+        if (r >= r0 && r < r1) sum += glm::dvec3(p[0], p[1], p[2]), ++n;
     });
     return glm::vec3(sum / double(std::max(n, 1)));
+}
+
+glm::vec3 centreColour(const ImageRgba8& image, const GltfStage& stage, float radius) {
+    return ringColour(image, stage, 0.0f, radius);
 }
 
 const std::string kBrushedMetal = R"({"baseColorFactor": [0.9, 0.9, 0.9, 1], "metallicFactor": 1, "roughnessFactor": 0.25})";
@@ -200,5 +208,39 @@ TEST_CASE("the Khronos iridescence and anisotropy samples import with their plug
         MESSAGE(name, ": share of lit pixels ", lit);
         CHECK(lit > 0.02);
         requireNoGlErrors(*stage.context);
+    }
+}
+
+TEST_CASE("an iridescent film's hue shifts with the view angle: red head on, blue towards the rim") {
+    // A 450 nm film of IOR 1.3 over a dielectric: head on, the path difference 2·n·d·cos θt is
+    // 1,170 nm, which cancels blue (468 nm) and reinforces red; at sin θ ≈ 0.8 near the rim
+    // cos θt ≈ 0.79 and the path is about 920 nm, which cancels red (about 615 nm) and
+    // reinforces blue (about 460 nm). The plain dielectric stays grey at both places.
+    const std::vector<std::string> used = {"KHR_materials_iridescence"};
+    const std::string black = R"({"baseColorFactor": [0, 0, 0, 1], "metallicFactor": 0, "roughnessFactor": 0.4})";
+    const std::string film = material(black, R"("KHR_materials_iridescence": {"iridescenceFactor": 1, "iridescenceIor": 1.3,
+        "iridescenceThicknessMaximum": 450})");
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto render = [&](const std::string& json, const char* name, glm::vec3& centre, glm::vec3& rim) {
+            SingleSphere s(api, json, used, 160);
+            s.stage.scene.environment.source = EnvironmentSource::Uniform;
+            s.stage.scene.environment.uniformColor = glm::vec3(3.0f);
+            ImageRgba8 image = s.stage.render();
+            dumpImage(image, str("iridescence-angle-", name, "-", toString(api)));
+            centre = centreColour(image, s.stage, 0.35f);
+            rim = ringColour(image, s.stage, 0.75f, 0.85f);
+            requireNoGlErrors(*s.stage.context);
+        };
+        glm::vec3 plainCentre, plainRim, filmCentre, filmRim;
+        render(material(black), "plain", plainCentre, plainRim);
+        render(film, "film", filmCentre, filmRim);
+        MESSAGE("plain: centre (", plainCentre.r, ", ", plainCentre.g, ", ", plainCentre.b, "), rim (", plainRim.r, ", ",
+                plainRim.g, ", ", plainRim.b, "); 450 nm film: centre (", filmCentre.r, ", ", filmCentre.g, ", ", filmCentre.b,
+                "), rim (", filmRim.r, ", ", filmRim.g, ", ", filmRim.b, ")");
+        CHECK(std::abs(plainCentre.r - plainCentre.b) < 6.0f);
+        CHECK(std::abs(plainRim.r - plainRim.b) < 6.0f);
+        CHECK(filmCentre.r > filmCentre.b + 20.0f);
+        CHECK(filmRim.b > filmRim.r + 10.0f);
     }
 }
