@@ -111,6 +111,13 @@ PluginDeclaration declarationFromCode(const PluginCode& code) {
     d.uniforms = code.uniforms;
     d.samplers = code.samplers;
     d.modules = code.modules;
+    for (const PluginFrameTexture& f : code.frameTextures) {
+        // Checked here, where the names are known, so the message points into the file.
+        if (frame_texture::indexOf(f.name) == frame_texture::kAll.size())
+            throw Error(f.where, str("plugin '", code.name, "' asks for the frame texture '", f.name,
+                                     "', which the renderer does not make (it makes: ", frame_texture::knownNames(), ")"));
+        d.frameTextures.push_back(f.name);
+    }
     // Keep each snippet's own line origins by re-adding the text under its first origin name.
     for (auto* stage : {&code.vertex, &code.fragment}) {
         for (auto& s : *stage) {

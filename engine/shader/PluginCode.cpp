@@ -138,6 +138,7 @@ uint64_t PluginCode::signature() const {
     for (auto& u : uniforms) h = hashCombine(hashCombine(h, hash64(u.name)), hash64(u.type));
     for (auto& s : samplers) h = hashCombine(hashCombine(hashCombine(h, hash64(s.name)), hash64(s.type)), hash64(s.precision));
     for (auto& m : modules) h = hashCombine(h, hash64(m, 11));
+    for (auto& f : frameTextures) h = hashCombine(h, hash64(f.name, 13));
     for (ShaderStage stage : {ShaderStage::Vertex, ShaderStage::Fragment}) {
         h = hashCombine(h, 0x5eed + uint64_t(stage));
         for (auto& snippet : code(stage)) h = hashCombine(hashCombine(h, hash64(snippet.key)), hash64(snippet.code.text));
@@ -232,6 +233,16 @@ std::vector<PluginCode> parsePluginList(std::string_view text, std::string_view 
                 const std::string& module = m.asString(str(path, ".modules[]"));
                 if (module.empty()) throw Error(m.where(), str("'", path, ".modules': a module name is empty"));
                 p.modules.push_back(module);
+            }
+        }
+        if (const json::Value* v = r.optional("frameTextures")) {
+            for (const json::Value& f : v->asArray(str(path, ".frameTextures"))) {
+                const std::string& texture = f.asString(str(path, ".frameTextures[]"));
+                if (!glsl::isIdentifier(texture))
+                    throw Error(f.where(), str("'", path, ".frameTextures': '", texture, "' is not a frame texture name"));
+                for (const PluginFrameTexture& other : p.frameTextures)
+                    if (other.name == texture) throw Error(f.where(), str("'", path, ".frameTextures' lists '", texture, "' twice"));
+                p.frameTextures.push_back({texture, f.where()});
             }
         }
         if (const json::Value* v = r.optional("vertex")) readCode(p, ShaderStage::Vertex, *v, str(path, ".vertex"), baseDirectory, trustedFolders);

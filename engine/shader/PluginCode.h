@@ -60,6 +60,13 @@ struct PluginSampler {
     int importance = 0;
 };
 
+/// A texture the renderer makes from the frame (material/FrameTexture.h names them), asked for
+/// by a plugin described in data; where it was asked for, so an unknown name points there.
+struct PluginFrameTexture {
+    std::string name;
+    SourceLocation where;
+};
+
 struct PluginSnippet {
     std::string key;
     ShaderText code;      ///< the snippet with its origin per line
@@ -79,6 +86,9 @@ struct PluginCode {
     std::vector<PluginSampler> samplers;
     /// Shader modules the plugin's code uses (store names; see ShaderModules.h).
     std::vector<std::string> modules;
+    /// Frame textures a plugin from data reads ("frameTextures"): the material layer checks
+    /// the names and declares their samplers (PluginDeclaration::frameTextures).
+    std::vector<PluginFrameTexture> frameTextures;
     std::vector<PluginSnippet> vertex;
     std::vector<PluginSnippet> fragment;
     SourceLocation where; ///< where the plugin was described, if from data

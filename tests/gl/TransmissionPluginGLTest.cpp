@@ -25,6 +25,7 @@
 #include "plugins/transmission/TransmissionPlugin.h"
 #include "render/Renderer.h"
 #include "scene/Scene.h"
+#include "shader/PluginCode.h"
 
 using namespace th;
 using namespace th::test;
@@ -384,6 +385,48 @@ TEST_CASE("any plugin can read the opaque scene colour - two plugins share its o
         CHECK(stage.renderer->stats().opaqueColorCopies == 1);
         CHECK(stage.renderer->stats().errorDraws == 0);
         requireNoGlErrors(*stage.context);
+    }
+}
+
+TEST_CASE("a plugin described in JSON reads the opaque scene colour through \"frameTextures\"") {
+    const char* json = R"({"plugins": [{
+        "name": "BehindReader",
+        "frameTextures": ["opaqueSceneColor"],
+        "fragment": {"CUSTOM_FRAGMENT_BEFORE_FOG": "finalColor = texelFetch(opaqueSceneColor, ivec2(gl_FragCoord.xy), 0).rgb;"}
+    }]})";
+    std::vector<PluginCode> list = parsePluginList(json, "behind.json");
+    REQUIRE(list.size() == 1);
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        Stage stage(api, 64, 48);
+        stage.add("backdrop", quadMesh(4, 3), unlit("backdrop", {0.8f, 0.6f, 0.0f}), {0, 0, -2});
+        auto m = pane(1.0f, nullptr);
+        m->addPlugin(std::make_shared<DataPlugin>(list[0]));
+        CHECK(m->readsFrameTexture(frame_texture::kOpaqueColor.name));
+        stage.add("pane", quadMesh(1, 1), m, {0, 0, 0});
+        ImageRgba8 image = stage.render();
+        glm::vec3 c = stage.centreMean(image, 4);
+        MESSAGE("JSON plugin pane reading the scene behind: ", c.r, " ", c.g, " ", c.b);
+        CHECK(c.r == doctest::Approx(255.0f * 0.906f).epsilon(0.04));
+        CHECK(c.g == doctest::Approx(255.0f * 0.797f).epsilon(0.04));
+        CHECK(c.b < 10.0f);
+        CHECK(stage.renderer->stats().opaqueColorCopies == 1);
+        CHECK(stage.renderer->stats().errorDraws == 0);
+        requireNoGlErrors(*stage.context);
+    }
+    // An unknown name is refused where the file asks for it, naming what exists.
+    const char* unknown = "{\"plugins\": [{\"name\": \"Depthy\",\n \"frameTextures\": [\"sceneDepth\"]}]}";
+    std::vector<PluginCode> bad = parsePluginList(unknown, "depthy.json");
+    try {
+        DataPlugin plugin(bad[0]);
+        FAIL("an unknown frame texture must be refused");
+    } catch (const Error& e) {
+        CHECK(e.where().file == "depthy.json");
+        CHECK(e.where().line == 2);
+        std::string text = e.what();
+        CHECK(text.find("plugin 'Depthy'") != std::string::npos);
+        CHECK(text.find("'sceneDepth'") != std::string::npos);
+        CHECK(text.find(std::string(frame_texture::kOpaqueColor.name)) != std::string::npos);
     }
 }
 

@@ -78,6 +78,10 @@ TEST_CASE("PluginCode: wrong shapes are errors with file, line and key") {
         {"{\"plugins\": [{\"name\": \"A\"},\n{\"name\": \"A\"}]}", 2, "two plugins are named 'A'"},
         {"{\"plugins\": [{\"name\": \"A\", \"priority\": 1.5}]}", 1, "priority"},
         {"{\"plugins\": [{\"name\": \"A\", \"enabled\": \"yes\"}]}", 1, "enabled"},
+        {"{\"plugins\": [{\"name\": \"A\",\n\"frameTextures\": \"opaqueSceneColor\"}]}", 2, "frameTextures"},
+        {"{\"plugins\": [{\"name\": \"A\",\n\"frameTextures\": [3]}]}", 2, "frameTextures"},
+        {"{\"plugins\": [{\"name\": \"A\",\n\"frameTextures\": [\"scene colour\"]}]}", 2, "not a frame texture name"},
+        {"{\"plugins\": [{\"name\": \"A\", \"frameTextures\":\n[\"opaqueSceneColor\", \"opaqueSceneColor\"]}]}", 2, "twice"},
         {"{\"plugins\": [", 1, ""},
     };
     for (const Case& c : cases) {
@@ -111,6 +115,9 @@ TEST_CASE("PluginCode: signature follows code, declarations and enabled") {
     CHECK(a.signature() != b.signature());
     b = a;
     b.priority = 3;
+    CHECK(a.signature() != b.signature());
+    b = a;
+    b.frameTextures.push_back({"opaqueSceneColor", {}});
     CHECK(a.signature() != b.signature());
 }
 
