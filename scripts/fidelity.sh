@@ -9,7 +9,8 @@
 # capture with the folder's compare.mjs against the Khronos Sample Viewer's and three.js's
 # renders and prints both and the better one (three.js only for SimpleInstancing: the Sample
 # Viewer draws no instances). Needs Node.js and npm (compare.mjs's one package is installed
-# into a temporary folder); says what is missing otherwise.
+# into a temporary folder); says what is missing otherwise. With FIDELITY_OUT=DIR the captures
+# and their logs are kept in DIR (for looking at the differences).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/rel}
@@ -44,11 +45,12 @@ printf "%-30s %10s %10s %10s\n" model khronos three better
 status=0
 while read -r name file position target up yfov near far; do
     out="$tmp/$name.png"
+    [ -n "${FIDELITY_OUT:-}" ] && { mkdir -p "$FIDELITY_OUT"; out="$FIDELITY_OUT/$name.png"; }
     if ! "$capture" --gltf "$shared/$file" --out "$out" --size 800x600 --camera-position "$position" \
         --camera-target "$target" --camera-up "$up" --yfov "$yfov" --near "$near" --far "$far" \
         --env "$shared/gltf/environment/neutral_studio.hdr" --env-intensity 1 --no-punctual \
-        --background 64,64,64 --tonemap neutral --exposure 1 >"$tmp/$name.log" 2>&1; then
-        printf "%-30s capture failed: %s\n" "$name" "$(tail -1 "$tmp/$name.log")"
+        --background 64,64,64 --tonemap neutral --exposure 1 >"${out%.png}.log" 2>&1; then
+        printf "%-30s capture failed: %s\n" "$name" "$(tail -1 "${out%.png}.log")"
         status=1
         continue
     fi

@@ -45,8 +45,9 @@ model's bounds):
   --time SECONDS             the time the clip is posed at (default 0, at least 0; needs --animation)
   --ev100 EV                 camera exposure value at ISO 100, in [-10, 20]: scales by
                              1/(1.2*2^EV) on top of --exposure (lights are in lux and candela)
-  --msaa N                   samples per pixel: 1 (off, the default), 2, 4, 8 or 16; more than
-                             the context offers are clamped, with a line saying so
+  --msaa N                   samples per pixel: 1 (off), 2, 4, 8 or 16; default 4 (as a WebGL
+                             context), 1 with --debug-view; more than the context offers are
+                             clamped, with a line saying so
   --fxaa                     FXAA 3.11 after tone mapping
   --bloom S                  energy-conserving bloom of strength S, in (0, 1]
   --ao S                     screen-space ambient occlusion (GTAO) of strength S, in (0, 4]
@@ -206,8 +207,9 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         } else if (a == "--time") o.time = number(NumberRange::closed(0.0, 1.0e6));
         else if (a == "--ev100") o.ev100 = number(kEv100Range);
         else if (a == "--msaa") {
-            o.msaa = int(number(NumberRange::closed(1.0, 16.0)));
-            if (float(o.msaa) != number(NumberRange::closed(1.0, 16.0)) || (o.msaa & (o.msaa - 1)))
+            int samples = int(number(NumberRange::closed(1.0, 16.0)));
+            o.msaa = samples;
+            if (float(samples) != number(NumberRange::closed(1.0, 16.0)) || (samples & (samples - 1)))
                 throw UsageError(str("--msaa expects 1, 2, 4, 8 or 16 samples, got '", v, "'"));
         } else if (a == "--fxaa") o.fxaa = true;
         else if (a == "--bloom") o.bloom = number(NumberRange::above(0.0, 1.0));

@@ -37,7 +37,9 @@ struct CaptureOptions {
     ToneMapping tonemap = ToneMapping::PbrNeutral;
     float exposure = 1.0f;
     std::optional<float> ev100;
-    int msaa = 1;
+    /// --msaa; unset: 4 (as a WebGL context antialiases by default, and both visual references
+    /// do), 1 under --debug-view (a debug view shows each pixel's own value, not a blend).
+    std::optional<int> msaa;
     bool fxaa = false;
     std::optional<float> bloom; ///< strength
     std::optional<float> ao;       ///< ambient occlusion's strength

@@ -195,7 +195,7 @@ int run(int argc, char** argv) {
                 scene.post.toneMapping = o.tonemap;
                 scene.post.exposure = o.exposure;
                 scene.post.ev100 = o.ev100;
-                renderer.options().msaaSamples = o.msaa;
+                renderer.options().msaaSamples = o.msaa.value_or(o.debugView == DebugView::None ? 4 : 1);
                 renderer.options().fxaa = o.fxaa;
                 if (o.bloom) {
                     scene.post.bloom.enabled = true;

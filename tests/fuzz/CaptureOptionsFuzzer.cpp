@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (!(o.exposure > 0.0f) || !std::isfinite(o.exposure) || !(o.yfovDegrees > 0.0f && o.yfovDegrees < 180.0f)) std::abort();
         if (o.skyHour && !(*o.skyHour >= 0.0f && *o.skyHour <= 24.0f)) std::abort();
         if (o.time && (!(*o.time >= 0.0f) || !std::isfinite(*o.time) || o.animation.empty())) std::abort();
-        if (o.msaa < 1 || o.msaa > 16 || (o.msaa & (o.msaa - 1)) != 0) std::abort();
+        if (o.msaa && (*o.msaa < 1 || *o.msaa > 16 || (*o.msaa & (*o.msaa - 1)) != 0)) std::abort();
         if (o.bloom && !(*o.bloom > 0.0f && *o.bloom <= 1.0f)) std::abort();
         if (o.ao && !(*o.ao > 0.0f && *o.ao <= 4.0f)) std::abort();
         if (o.aoRadius && !(*o.aoRadius > 0.0f && *o.aoRadius <= 100.0f)) std::abort();
