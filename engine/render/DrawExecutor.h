@@ -73,7 +73,11 @@ public:
 
     /// The frame textures bound to plugins that read them (set by the renderer as it makes
     /// them; one not made binds the neutral placeholder).
-    void setFrameTextures(const FrameTextures& textures) { mFrameTextures = textures; }
+    /// Binds `which` for the draws that follow; {} unbinds it (its readers get the placeholder).
+    void setFrameTexture(const FrameTexture& which, TextureBinding binding) {
+        mFrameTextures[frame_texture::indexOf(which.name)] = binding;
+    }
+    void clearFrameTextures() { mFrameTextures = {}; }
 
 private:
     void updateMaterials(std::span<DrawItem> items, const FrameInfo& frame);

@@ -21,6 +21,7 @@ struct FrameStats {
     double cpuOutsideDriverMs = 0;///< CPU time spent gathering, culling and sorting
     double clusterBuildMs = 0;    ///< CPU time binning lights into clusters (the unchanged-input check alone when nothing moved)
     uint32_t clusterEntries = 0;  ///< light indices over all clusters
+    uint32_t sheenEnvironmentBuilds = 0; ///< sheen cubes prefiltered this frame (only after the environment changed, with a sheen in the scene)
     uint32_t opaqueColorCopies = 0; ///< copies of the opaque scene's colour made (0 when no drawn material reads it)
     FrameBreakdown breakdown;     ///< filled only with RendererOptions::breakdown
 };

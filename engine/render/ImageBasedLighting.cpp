@@ -24,6 +24,13 @@ constexpr int kMaxSpecularSize = 128;
 /// smoothly across a face; a 1×1 or 2×2 face turns that into six flat colours and a rough
 /// metal into a faceted, washed-out ball. 16 is where the Khronos Sample Viewer stops too.
 constexpr int kMinSpecularSize = 16;
+/// The sheen cube's faces: the Charlie lobe is wide at every roughness (with V = N its
+/// reflections leave at 45° to 90° from the normal), so 64² holds what it keeps.
+constexpr int kSheenSize = 64;
+constexpr int kMinSheenSize = 8;
+constexpr int kSheenSamples = 128;
+/// The smallest sheen roughness the sheen plugin shades (its clamp): level 0.
+constexpr float kMinSheenRoughness = 0.03f;
 /// Face size of the level the irradiance is projected from: 6 × 16² texels is plenty for
 /// 9 coefficients and cheap to read back.
 constexpr int kShFaceSize = 16;
@@ -71,7 +78,8 @@ ImageBasedLighting::ImageBasedLighting(const ContextInfo& context)
       mSkyViewPass("post/fullscreen.vert.glsl", "sky/sky_view.frag.glsl"),
       mSkyCubePass("post/fullscreen.vert.glsl", "sky/sky_cube.frag.glsl"),
       mEquirectPass("post/fullscreen.vert.glsl", "ibl/equirect_to_cube.frag.glsl"),
-      mPrefilterPass("post/fullscreen.vert.glsl", "ibl/prefilter.frag.glsl") {
+      mPrefilterPass("post/fullscreen.vert.glsl", "ibl/prefilter.frag.glsl"),
+      mSheenPass("post/fullscreen.vert.glsl", "ibl/prefilter.frag.glsl") {
     mFormat = context.floatRenderTargets ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
     if (!context.floatRenderTargets)
         logWarning("image-based lighting: this context cannot render to float textures (no EXT_color_buffer_float); "
@@ -99,6 +107,10 @@ ImageBasedLighting::ImageBasedLighting(const ContextInfo& context)
     mSkyCubePass.setSamplerUnits({{"skyViewLut", 0}});
     mEquirectPass.setSamplerUnits({{"equirect", 0}});
     mPrefilterPass.setSamplerUnits({{"environment", 0}});
+    mSheenPass.setSamplerUnits({{"environment", 0}});
+    ShaderDefines charlie;
+    setDefine(charlie, "PREFILTER_CHARLIE", "");
+    mSheenPass.setDefines(std::move(charlie));
     setUniform(glm::vec3(0.0f));
 }
 
@@ -108,6 +120,7 @@ void ImageBasedLighting::setUniform(const glm::vec3& color) {
     // A 1×1 cube is enough for a constant environment: every direction and mip is the colour.
     mEnvironment = Texture({.kind = TextureKind::Cube, .format = TextureFormat::RGBA16F, .width = 1, .height = 1, .label = "environment"});
     mSpecular = Texture({.kind = TextureKind::Cube, .format = TextureFormat::RGBA16F, .width = 1, .height = 1, .label = "environment specular"});
+    mUniformColor = color;
     const float texel[4] = {color.r, color.g, color.b, 1.0f};
     for (int face = 0; face < 6; ++face) {
         mEnvironment.upload(0, face, texel);
@@ -393,6 +406,49 @@ void ImageBasedLighting::prefilter(const ShaderStore& store, const VertexArray& 
             drawInto(mSpecular, level, face, emptyVao);
         }
     }
+}
+
+const Texture& ImageBasedLighting::sheenCube(const ShaderStore& store, const VertexArray& emptyVao, bool* built) {
+    if (built) *built = false;
+    if (mSheenGeneration == mGeneration && mSheen) return mSheen;
+    mSheenGeneration = mGeneration;
+    if (built) *built = true;
+    auto start = SteadyClock::now();
+    if (mEnvironment.width() <= 1) {
+        // A constant environment (or none): every lobe sees the same colour.
+        mSheen = Texture({.kind = TextureKind::Cube, .format = TextureFormat::RGBA16F, .width = 1, .height = 1,
+                          .label = "environment sheen"});
+        const float texel[4] = {mUniformColor.r, mUniformColor.g, mUniformColor.b, 1.0f};
+        for (int face = 0; face < 6; ++face) mSheen.upload(0, face, texel);
+        mTimes.sheenMs = msSince(start);
+        return mSheen;
+    }
+    int levels = log2Int(kSheenSize) - log2Int(kMinSheenSize) + 1;
+    if (mSheen.width() != kSheenSize || mSheen.desc().format != mFormat)
+        mSheen = Texture({.kind = TextureKind::Cube, .format = mFormat, .width = kSheenSize, .height = kSheenSize,
+                          .mipLevels = levels, .label = "environment sheen"});
+    if (!mFramebuffer) mFramebuffer = Framebuffer("environment bake");
+    StateCache& state = *StateCache::current();
+    state.apply(RenderState{.depthTest = false, .depthWrite = false, .cull = CullMode::None});
+    state.scissor(std::nullopt);
+    const Program& p = mSheenPass.program(store, mContext);
+    p.use();
+    mEnvironment.bind(0);
+    mCubeSampler.bind(0);
+    GLint faceLocation = p.uniformLocation("cubeFace");
+    GLint params = p.uniformLocation("prefilterParams");
+    for (int level = 0; level < levels; ++level) {
+        float roughness = std::max(float(level) / float(levels - 1), kMinSheenRoughness);
+        glUniform4f(params, roughness, float(kSheenSamples), float(mEnvironment.width()), float(mEnvironment.mipLevels() - 1));
+        for (int face = 0; face < 6; ++face) {
+            glUniform1i(faceLocation, face);
+            drawInto(mSheen, level, face, emptyVao);
+        }
+    }
+    state.bindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (mStageTiming) glFinish();
+    mTimes.sheenMs = msSince(start);
+    return mSheen;
 }
 
 CubeImage ImageBasedLighting::readCube(const Texture& cube, int level) {

@@ -50,6 +50,11 @@ public:
     int specularMipCount() const { return mSpecular.mipLevels(); }
     const std::array<glm::vec3, 9>& irradianceSh() const { return mSh; }
     const Texture& brdfLut() const { return mBrdfLut; }
+    /// The environment prefiltered with the sheen's Charlie lobe (frame_texture::
+    /// kSheenEnvironment: faces 64² down to 8², roughness along the mips), made on the first
+    /// call after each rebuild, so a frame that draws no sheen pays nothing. Sets `built` when
+    /// this call made it. Leaves the framebuffer binding, viewport and program changed.
+    const Texture& sheenCube(const ShaderStore& store, const VertexArray& emptyVao, bool* built = nullptr);
     const Sampler& cubeSampler() const { return mCubeSampler; }
     const Sampler& lutSampler() const { return mLutSampler; }
     float intensity() const { return mIntensity; }
@@ -65,6 +70,7 @@ public:
         double skyMs = 0;       ///< tables and cube (sky), or upload and conversion (image)
         double prefilterMs = 0; ///< mip chain and specular cube
         double shMs = 0;        ///< read-back and projection
+        double sheenMs = 0;     ///< the sheen cube, when a frame first asks for it (not in totalMs)
     };
     const BuildTimes& lastBuildTimes() const { return mTimes; }
     /// Waits for the GPU after each stage so BuildTimes attributes the work to its stage
@@ -88,6 +94,9 @@ private:
     bool mActive = false;
     Texture mEnvironment;
     Texture mSpecular;
+    Texture mSheen;
+    uint64_t mSheenGeneration = UINT64_MAX; ///< the generation mSheen was made from
+    glm::vec3 mUniformColor{0.0f};          ///< the 1×1 cubes' colour (setUniform)
     Texture mBrdfLut;
     Texture mTransmittanceLut;
     Texture mMultipleScatteringLut;
@@ -106,6 +115,7 @@ private:
     ScreenEffect mSkyCubePass;
     ScreenEffect mEquirectPass;
     ScreenEffect mPrefilterPass;
+    ScreenEffect mSheenPass; ///< the prefilter under PREFILTER_CHARLIE
     std::array<glm::vec3, 9> mSh{};
     float mIntensity = 1.0f;
     std::string mStateKey;

@@ -109,23 +109,30 @@ namespace {
 /// below the output's resolution be scaled up in linear light, before the tone curve (after
 /// it, an edge's coverage reads darker and scaled edges shift). Otherwise the materials tone-map as they shade, and no
 /// float target is written and read again (on llvmpipe that pass alone is about a fifth of a simple scene's frame).
-/// Every node counts, shown or hidden, so that hiding one does not switch every program's variant.
-bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
-    // A debug view shows its values through the path it was made on (the post pass, no curve).
-    if (options.msaaSamples > 1 || options.resolutionScale != 1.0f || options.debugView != DebugView::None) return true;
-    if (scene.post.bloom.enabled && scene.post.bloom.strength > 0.0f) return true;
+/// Whether a material of the scene meets `wanted`. Every node counts, shown or hidden, so that
+/// hiding one does not switch every program's variant (or rebuild what a frame texture needs).
+template <class Predicate>
+bool anySceneMaterial(const Scene& scene, Predicate wanted) {
     std::vector<const Node*> stack{&scene.root()};
     while (!stack.empty()) {
         const Node* node = stack.back();
         stack.pop_back();
         if (node->mesh)
             for (const MeshPart& part : node->mesh->parts())
-                if (part.material && (part.material->alphaMode() == AlphaMode::Blend ||
-                                      part.material->readsFrameTexture(frame_texture::kOpaqueColor.name)))
-                    return true; // a transmissive surface reads the scene behind it in linear HDR
+                if (part.material && wanted(*part.material)) return true;
         for (const auto& child : node->children()) stack.push_back(child.get());
     }
     return false;
+}
+
+bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
+    // A debug view shows its values through the path it was made on (the post pass, no curve).
+    if (options.msaaSamples > 1 || options.resolutionScale != 1.0f || options.debugView != DebugView::None) return true;
+    if (scene.post.bloom.enabled && scene.post.bloom.strength > 0.0f) return true;
+    // A transmissive surface reads the scene behind it in linear HDR.
+    return anySceneMaterial(scene, [](const Material& m) {
+        return m.alphaMode() == AlphaMode::Blend || m.readsFrameTexture(frame_texture::kOpaqueColor.name);
+    });
 }
 
 } // namespace
@@ -511,9 +518,7 @@ void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarge
         TextureFormat format = frame.floatColor ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
         const Texture& copy = mOpaqueCopy->copy(*mStore, mContext.info(), mHdrTarget->color(), width, height, format, background,
                                                 !frame.floatColor, mEmptyVao);
-        FrameTextures textures{};
-        textures[frame_texture::indexOf(frame_texture::kOpaqueColor.name)] = {&copy, &mOpaqueCopy->sampler()};
-        mExecutor->setFrameTextures(textures);
+        mExecutor->setFrameTexture(frame_texture::kOpaqueColor, {&copy, &mOpaqueCopy->sampler()});
         ++mStats.opaqueColorCopies;
     } catch (const Error& e) {
         // Never a black surface: the readers get the neutral white placeholder.
@@ -582,7 +587,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     }
     mEffects->poll();
     StateCache& state = mContext.state();
-    mExecutor->setFrameTextures({}); // none is made yet this frame (and last frame's may be gone)
+    mExecutor->clearFrameTextures(); // none is made yet this frame (and last frame's may be gone)
 
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
@@ -596,6 +601,16 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mCamera = camera;
     mAoThisFrame = ambientOcclusionOn(scene);
     setupScene(scene, camera, width, height, seconds);
+    // The sheen's environment, where the scene holds a sheen under image-based light (made in
+    // the frame, not in prepare(), so FrameStats counts it where it is paid for).
+    if (mIbl->active() && anySceneMaterial(scene, [](const Material& m) {
+            return m.readsFrameTexture(frame_texture::kSheenEnvironment.name);
+        })) {
+        bool built = false;
+        const Texture& sheen = mIbl->sheenCube(*mStore, mEmptyVao, &built);
+        mStats.sheenEnvironmentBuilds += built ? 1 : 0;
+        mExecutor->setFrameTexture(frame_texture::kSheenEnvironment, {&sheen, &mIbl->cubeSampler()});
+    }
     mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting);
 
     Frustum frustum = camera.frustum();
@@ -728,7 +743,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         endPass(FramePass::FrameReaders);
     } else {
         mOpaqueCopy.reset(); // no reader in this frame: no copy and no texture
-        mExecutor->setFrameTextures({});
+        mExecutor->setFrameTexture(frame_texture::kOpaqueColor, {});
     }
     draw(mainDraws.list.blended(), mainDraws.states, 0, FramePass::Blended);
     if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);

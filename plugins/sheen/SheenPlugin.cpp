@@ -1,5 +1,6 @@
 #include "plugins/sheen/SheenPlugin.h"
 
+#include "material/FrameTexture.h"
 #include "material/PluginUniforms.h"
 #include "plugins/common/SnippetFile.h"
 #include "plugins/sheen/SheenMath.h"
@@ -19,6 +20,8 @@ PluginDeclaration SheenPlugin::makeDeclaration(const ExtensionTextures& textures
     d.priority = kPriority;
     d.uniforms = {{"sheenColorFactor", "vec3"}, {"sheenRoughnessFactor", "float"}};
     d.samplers = {{kLutSampler, "sampler2D", "highp"}};
+    // The environment through the Charlie lobe, as the Sample Viewer lights a sheen.
+    d.frameTextures = {std::string(frame_texture::kSheenEnvironment.name)};
     textures.declare(d, kDefines);
     d.fragment = loadSnippetFile(kSnippetFile, embeddedSheenSnippets());
     d.inDepthPass = false;

@@ -4,7 +4,8 @@
 // are uniforms (instant); a colour or roughness texture the material fills is a sampler and a
 // define (HAS_SHEEN_COLOR_MAP, HAS_SHEEN_ROUGHNESS_MAP). The sheen's directional albedo table
 // (SheenMath.h) is integrated on the CPU once per process and uploaded once per plugin, on its
-// first draw; it takes one texture unit. Main pass only.
+// first draw; it takes one texture unit. The environment comes prefiltered with the Charlie
+// lobe from the renderer (the frame texture sheenEnvironment, one more unit). Main pass only.
 #include <optional>
 
 #include "gl/Sampler.h"

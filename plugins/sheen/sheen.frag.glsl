@@ -1,7 +1,8 @@
 // KHR_materials_sheen (SheenPlugin): a Charlie-distribution sheen over the base, as the Khronos
 // Sample Viewer layers it: the sheen lobe is added per light and from the environment, and
 // the base under it is scaled by 1 − max(sheen colour) · E, E the sheen's directional albedo
-// from the plugin's table (sheenAlbedoLut; mirror: plugins/sheen/SheenMath.cpp).
+// from the plugin's table (sheenAlbedoLut; mirror: plugins/sheen/SheenMath.cpp). The
+// environment arrives through the Charlie lobe (the frame texture sheenEnvironment).
 
 // @key CUSTOM_FRAGMENT_DEFINITIONS
 vec3 sheenColorValue = vec3(0.0);
@@ -77,9 +78,12 @@ float sheenVisibility(float NoL, float NoV, float roughness) {
 
 // @key CUSTOM_FRAGMENT_AFTER_IBL
 {
-    // The environment through the sheen lobe: the GGX-prefiltered radiance at the sheen's
-    // roughness stands in for a Charlie-prefiltered one (as Filament does), weighted by E.
-    vec3 sheenIbl = sheenColorValue * prefilteredRadiance(R, sheenRoughnessValue) * sheenAlbedoV;
+    // The environment through the sheen lobe (the renderer's Charlie-prefiltered cube, looked
+    // up along the mirror direction as the Sample Viewer does), weighted by E. Its levels run
+    // from 64² to 8² faces: roughness × (levels − 1) picks the level.
+    float sheenLevels = max(log2(float(textureSize(sheenEnvironment, 0).x)) - 2.0, 1.0);
+    vec3 sheenRadiance = textureLod(sheenEnvironment, reflect(-s.view, s.normal), sheenRoughnessValue * (sheenLevels - 1.0)).rgb;
+    vec3 sheenIbl = sheenColorValue * sheenRadiance * sheenAlbedoV;
     diffuseIbl *= sheenScalingV;
     specularIbl = specularIbl * sheenScalingV + sheenIbl;
 }

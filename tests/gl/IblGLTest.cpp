@@ -14,6 +14,7 @@
 #include "core/Log.h"
 #include "gl/Readback.h"
 #include "material/PbrMaterial.h"
+#include "plugins/sheen/SheenPlugin.h"
 #include "render/BrdfLut.h"
 #include "render/ImageBasedLighting.h"
 #include "render/Renderer.h"
@@ -327,29 +328,80 @@ TEST_CASE("the BRDF table on the GPU holds the CPU integral and its closed-form 
 }
 
 namespace {
-/// The split-sum prefilter of Karis 2013 with N = V = R, by quadrature instead of sampling:
+/// A prefiltered cube's texel with N = V = R, by quadrature instead of sampling:
 /// ∫ L(l) (n·l) D(h) dl / ∫ (n·l) D(h) dl over the hemisphere around R, for a radiance that
-/// depends on the direction only through its y (the panorama's elevation).
-template <typename Radiance> float exactPrefilter(glm::vec3 r, float roughness, Radiance radiance) {
-    float a2 = roughness * roughness * roughness * roughness;
+/// depends on the direction only through its y (the panorama's elevation). `logD` is the
+/// distribution's logarithm at the half vector's angle θh from R, up to a constant (the ratio
+/// drops it): the Charlie lobe's D underflows a float at low roughness.
+template <typename Radiance, typename LogDistribution>
+float exactPrefilter(glm::vec3 r, Radiance radiance, LogDistribution logD, int thetaSteps = 256) {
     glm::vec3 up = std::abs(r.y) < 0.999f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
     glm::vec3 t = glm::normalize(glm::cross(up, r)), b = glm::cross(r, t);
     double sum = 0, weight = 0;
-    constexpr int kTheta = 256, kPhi = 256;
-    for (int i = 0; i < kTheta; ++i) {
-        float theta = (float(i) + 0.5f) / float(kTheta) * 0.5f * kPi; // angle of l from r
+    constexpr int kPhi = 256;
+    for (int i = 0; i < thetaSteps; ++i) {
+        double theta = (double(i) + 0.5) / double(thetaSteps) * 0.5 * kPi; // angle of l from r
         for (int j = 0; j < kPhi; ++j) {
             float phi = (float(j) + 0.5f) / float(kPhi) * 2.0f * kPi;
-            glm::vec3 l =
-                t * (std::sin(theta) * std::cos(phi)) + b * (std::sin(theta) * std::sin(phi)) + r * std::cos(theta);
-            float noh = std::cos(0.5f * theta); // h halves the angle between r and l
-            float f = noh * noh * (a2 - 1.0f) + 1.0f;
-            double w = double(std::cos(theta)) * std::sin(theta) * a2 / (kPi * f * f);
+            glm::vec3 l = t * float(std::sin(theta) * std::cos(phi)) + b * float(std::sin(theta) * std::sin(phi)) +
+                          r * float(std::cos(theta));
+            // h halves the angle between r and l.
+            double w = std::cos(theta) * std::sin(theta) * std::exp(logD(0.5 * theta));
             sum += w * radiance(l.y);
             weight += w;
         }
     }
     return float(sum / weight);
+}
+
+float exactGgxPrefilter(glm::vec3 r, float roughness, float (*radiance)(float)) {
+    double a2 = std::pow(double(roughness), 4.0);
+    return exactPrefilter(r, radiance, [a2](double thetaH) {
+        double noh = std::cos(thetaH), f = noh * noh * (a2 - 1.0) + 1.0;
+        return std::log(a2 / (f * f));
+    });
+}
+
+/// Charlie: D ∝ sin^(1/α) θh, taken relative to its value at 45° (where it is largest inside
+/// the hemisphere) so the exponent stays near 0.
+float exactCharliePrefilter(glm::vec3 r, float roughness, float (*radiance)(float)) {
+    double alpha = double(roughness) * roughness;
+    return exactPrefilter(
+        r, radiance, [alpha](double thetaH) { return (std::log(std::sin(thetaH)) - std::log(std::sqrt(0.5))) / alpha; },
+        roughness < 0.1f ? 4096 : 512); // at low roughness the lobe is a thin ring at the horizon
+}
+
+float elevationRadiance(float y) { return 0.05f + std::max(0.0f, y) * 2.0f; }
+
+std::shared_ptr<ImageRgbaF> elevationPanorama() {
+    auto sky = std::make_shared<ImageRgbaF>(512, 256);
+    for (int y = 0; y < sky->height; ++y)
+        for (int x = 0; x < sky->width; ++x) {
+            float v = elevationRadiance(std::cos(kPi * (float(y) + 0.5f) / float(sky->height)));
+            float* p = sky->at(x, y);
+            p[0] = v, p[1] = v, p[2] = v, p[3] = 1.0f;
+        }
+    return sky;
+}
+
+/// Texels along the +X face's vertical centre line (elevations from −45° to +45°) and the +Y
+/// and −Y face centres (straight up and down), with their directions.
+std::vector<std::pair<size_t, glm::vec3>> probeTexels(const CubeImage& cube) {
+    std::vector<std::pair<int, glm::ivec2>> texels = {{2, {cube.size / 2, cube.size / 2}}, {3, {cube.size / 2, cube.size / 2}}};
+    for (int row = 0; row < cube.size; row += std::max(1, cube.size / 4)) texels.push_back({0, {cube.size / 2, row}});
+    std::vector<std::pair<size_t, glm::vec3>> out;
+    for (auto [face, texel] : texels) {
+        float s = (float(texel.x) + 0.5f) / float(cube.size) * 2.0f - 1.0f;
+        float t = (float(texel.y) + 0.5f) / float(cube.size) * 2.0f - 1.0f;
+        size_t index = size_t(face) * size_t(cube.size) * size_t(cube.size) + size_t(texel.y * cube.size + texel.x);
+        out.push_back({index, glm::normalize(cubeFaceDirection(face, s, t))});
+    }
+    return out;
+}
+
+float cubeValue(const CubeImage& cube, size_t index) {
+    size_t perFace = size_t(cube.size) * size_t(cube.size);
+    return cube.faces[index / perFace][(index % perFace) * 4 + 1];
 }
 } // namespace
 
@@ -357,14 +409,7 @@ TEST_CASE("the specular chain holds the GGX prefilter integral at every level, u
     // A rough metal reflects this level directly, so an error here is an error on screen: the
     // roughest level once sat at 1×1 texel per face and read the source two mips too blurry,
     // which flattened fully rough metals (SimpleInstancing, BoxVertexColors) into one grey.
-    auto radiance = [](float y) { return 0.05f + std::max(0.0f, y) * 2.0f; };
-    auto sky = std::make_shared<ImageRgbaF>(512, 256);
-    for (int y = 0; y < sky->height; ++y)
-        for (int x = 0; x < sky->width; ++x) {
-            float v = radiance(std::cos(kPi * (float(y) + 0.5f) / float(sky->height)));
-            float* p = sky->at(x, y);
-            p[0] = v, p[1] = v, p[2] = v, p[3] = 1.0f;
-        }
+    auto sky = elevationPanorama();
     for (GlApi api : test::kBothApis) {
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, 16, 16);
@@ -382,18 +427,9 @@ TEST_CASE("the specular chain holds the GGX prefilter integral at every level, u
             for (int level = 1; level < levels; ++level) {
                 float roughness = float(level) / float(levels - 1);
                 CubeImage cube = ibl.readCube(ibl.specularCube(), level);
-                // Texels along the +X face's vertical centre line: elevations from −45° to +45°, and
-                // the +Y and −Y face centres (straight up and down).
-                std::vector<std::pair<int, glm::ivec2>> texels = {{2, {cube.size / 2, cube.size / 2}},
-                                                                  {3, {cube.size / 2, cube.size / 2}}};
-                for (int row = 0; row < cube.size; row += std::max(1, cube.size / 4))
-                    texels.push_back({0, {cube.size / 2, row}});
-                for (auto [face, texel] : texels) {
-                    float s = (float(texel.x) + 0.5f) / float(cube.size) * 2.0f - 1.0f;
-                    float t = (float(texel.y) + 0.5f) / float(cube.size) * 2.0f - 1.0f;
-                    glm::vec3 r = glm::normalize(cubeFaceDirection(face, s, t));
-                    float expected = exactPrefilter(r, roughness, radiance);
-                    float got = cube.faces[size_t(face)][size_t(texel.y * cube.size + texel.x) * 4 + 1];
+                for (auto [index, r] : probeTexels(cube)) {
+                    float expected = exactGgxPrefilter(r, roughness, elevationRadiance);
+                    float got = cubeValue(cube, index);
                     CAPTURE(level);
                     CAPTURE(roughness);
                     CAPTURE(r.y);
@@ -402,6 +438,86 @@ TEST_CASE("the specular chain holds the GGX prefilter integral at every level, u
                     CHECK(got == doctest::Approx(expected).epsilon(0.06));
                 }
             }
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
+
+TEST_CASE("the sheen cube holds the Charlie prefilter integral at every level, the low roughness level included") {
+    // The sheen's environment (frame texture sheenEnvironment): with V = N the Charlie lobe
+    // reflects only through half vectors within 45° of N, and at low roughness only near the
+    // horizon; sampling only that part must still give the full integral, never black.
+    auto sky = elevationPanorama();
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, 16, 16);
+        {
+            ShaderStore store;
+            VertexArray empty("empty");
+            ImageBasedLighting ibl(context->info());
+            EnvironmentSettings environment;
+            environment.source = EnvironmentSource::HdrFile;
+            environment.hdrImage = sky;
+            SkySettings skySettings;
+            REQUIRE(ibl.update(store, environment, skySettings, empty));
+            bool built = false;
+            const Texture& sheen = ibl.sheenCube(store, empty, &built);
+            CHECK(built);
+            CHECK(sheen.width() == 64);
+            int levels = sheen.mipLevels();
+            CHECK(levels == int(std::log2(float(sheen.width()))) - 2); // what the sheen plugin's GLSL assumes
+            for (int level = 0; level < levels; ++level) {
+                float roughness = std::max(float(level) / float(levels - 1), 0.03f);
+                CubeImage cube = ibl.readCube(sheen, level);
+                for (auto [index, r] : probeTexels(cube)) {
+                    float expected = exactCharliePrefilter(r, roughness, elevationRadiance);
+                    float got = cubeValue(cube, index);
+                    CAPTURE(level);
+                    CAPTURE(roughness);
+                    CAPTURE(r.y);
+                    MESSAGE("sheen level ", level, " roughness ", roughness, " r.y ", r.y, ": ", got, " (exact ", expected, ")");
+                    CHECK(got == doctest::Approx(expected).epsilon(0.08));
+                }
+            }
+            // Kept until the environment changes.
+            ibl.sheenCube(store, empty, &built);
+            CHECK_FALSE(built);
+            environment.hdrImage = constantImage(64, 32, glm::vec3(0.5f));
+            REQUIRE(ibl.update(store, environment, skySettings, empty));
+            ibl.sheenCube(store, empty, &built);
+            CHECK(built);
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
+
+TEST_CASE("the renderer makes the sheen cube only for a scene with a sheen, once per environment") {
+    auto sky = elevationPanorama();
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(toString(api));
+        auto context = test::makeTestContext(api, kSize, kSize);
+        {
+            Renderer renderer(*context, test::testRendererOptions());
+            SphereScene s;
+            s.scene.environment.source = EnvironmentSource::HdrFile;
+            s.scene.environment.hdrImage = sky;
+            s.material->setMetallicRoughness(0, 1);
+            s.render(renderer);
+            CHECK(renderer.stats().sheenEnvironmentBuilds == 0); // no sheen, no cube
+            s.material->addPlugin(std::make_shared<SheenPlugin>(SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}));
+            ImageRgba8 first = s.render(renderer);
+            CHECK(renderer.stats().sheenEnvironmentBuilds == 1);
+            ImageRgba8 second = s.render(renderer);
+            CHECK(renderer.stats().sheenEnvironmentBuilds == 0); // kept
+            CHECK(renderer.stats().errorDraws == 0);
+            // The kept cube lights the second frame exactly as the first.
+            int differing = 0;
+            for (int y = 0; y < kSize; ++y)
+                for (int x = 0; x < kSize; ++x) differing += first.rgba(x, y) != second.rgba(x, y);
+            CHECK(differing == 0);
+            s.scene.environment.hdrImage = constantImage(64, 32, glm::vec3(0.5f));
+            s.render(renderer);
+            CHECK(renderer.stats().sheenEnvironmentBuilds == 1); // a new environment, a new cube
             test::requireNoGlErrors(*context);
         }
     }
