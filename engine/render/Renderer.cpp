@@ -104,11 +104,6 @@ bool Renderer::floatTarget() const { return mContext.info().floatRenderTargets; 
 
 namespace {
 
-/// Whether a frame of `scene` needs the float frame and its separate tone-mapping pass: bloom
-/// reads the HDR colour; blended materials must blend, MSAA samples resolve and a frame drawn
-/// below the output's resolution be scaled up in linear light, before the tone curve (after
-/// it, an edge's coverage reads darker and scaled edges shift). Otherwise the materials tone-map as they shade, and no
-/// float target is written and read again (on llvmpipe that pass alone is about a fifth of a simple scene's frame).
 /// Whether a material of the scene meets `wanted`. Every node counts, shown or hidden, so that
 /// hiding one does not switch every program's variant (or rebuild what a frame texture needs).
 template <class Predicate>
@@ -125,6 +120,12 @@ bool anySceneMaterial(const Scene& scene, Predicate wanted) {
     return false;
 }
 
+/// Whether a frame of `scene` needs the float frame and its separate tone-mapping pass: bloom
+/// reads the HDR colour; blended materials must blend, MSAA samples resolve and a frame drawn
+/// below the output's resolution be scaled up in linear light, before the tone curve (after
+/// it, an edge's coverage reads darker and scaled edges shift). Otherwise the materials tone-map as they shade, and no
+/// float target is written and read again (on llvmpipe that pass alone is about a fifth of a simple scene's frame).
+/// Every node counts (anySceneMaterial).
 bool wantsFloatFrame(const Scene& scene, const RendererOptions& options) {
     // A debug view shows its values through the path it was made on (the post pass, no curve).
     if (options.msaaSamples > 1 || options.resolutionScale != 1.0f || options.debugView != DebugView::None) return true;
