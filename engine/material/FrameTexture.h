@@ -1,7 +1,8 @@
 #pragma once
 // Textures the renderer makes from the frame being drawn, which a plugin may read by name
 // (PluginDeclaration::frameTextures): the opaque scene's colour, what transmission and
-// refraction see behind a surface, and the environment prefiltered for a sheen lobe. A plugin that asks for one gets a sampler of that name in
+// refraction see behind a surface, and the environment prefiltered for a sheen lobe. A plugin
+// that asks for one gets a sampler of that name in
 // its code; the renderer makes the texture only in a frame that draws such a plugin, and draws
 // the materials that read it after it is made. Constants only: nothing here touches GL.
 #include <array>
@@ -28,11 +29,11 @@ inline constexpr FrameTexture kOpaqueColor{"opaqueSceneColor", "sampler2D", "opa
 /// The image-based light's environment convolved with the Charlie sheen lobe (N = V = R, as
 /// the Khronos Sample Viewer prefilters it), in the environment's units before its intensity:
 /// level k holds sheen roughness k / (levels − 1), levels = log2(face size) − 2 (faces 64²
-/// down to 8²). Made when a frame draws a reader under image-based light, kept until the
-/// environment changes; readers are drawn in their usual order. Without image-based light it
+/// down to 8²). Made in the first frame whose scene holds a reader under image-based light,
+/// kept until the environment changes; readers are drawn in their usual order. Without image-based light it
 /// is a black cube (and the PBR shader's image-based block does not run).
 inline constexpr FrameTexture kSheenEnvironment{"sheenEnvironment", "samplerCube", "sheen environment",
-                                                "with the environment, in the first frame that draws a reader"};
+                                                "with the environment, in the first frame whose scene holds a reader"};
 inline constexpr std::array<FrameTexture, 2> kAll = {kOpaqueColor, kSheenEnvironment};
 
 /// The position of `name` in kAll; kAll.size() when it names none.
