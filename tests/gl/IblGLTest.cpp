@@ -427,7 +427,10 @@ TEST_CASE("the specular chain holds the GGX prefilter integral at every level, u
             for (int level = 1; level < levels; ++level) {
                 float roughness = float(level) / float(levels - 1);
                 CubeImage cube = ibl.readCube(ibl.specularCube(), level);
-                for (auto [index, r] : probeTexels(cube)) {
+                for (const auto& probe : probeTexels(cube)) {
+                    // Named copies, not a structured binding: clang 14 refuses those in doctest's CAPTURE.
+                    size_t index = probe.first;
+                    glm::vec3 r = probe.second;
                     float expected = exactGgxPrefilter(r, roughness, elevationRadiance);
                     float got = cubeValue(cube, index);
                     CAPTURE(level);
@@ -469,7 +472,10 @@ TEST_CASE("the sheen cube holds the Charlie prefilter integral at every level, t
             for (int level = 0; level < levels; ++level) {
                 float roughness = std::max(float(level) / float(levels - 1), 0.03f);
                 CubeImage cube = ibl.readCube(sheen, level);
-                for (auto [index, r] : probeTexels(cube)) {
+                for (const auto& probe : probeTexels(cube)) {
+                    // Named copies, not a structured binding: clang 14 refuses those in doctest's CAPTURE.
+                    size_t index = probe.first;
+                    glm::vec3 r = probe.second;
                     float expected = exactCharliePrefilter(r, roughness, elevationRadiance);
                     float got = cubeValue(cube, index);
                     CAPTURE(level);
