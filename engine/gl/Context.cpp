@@ -117,6 +117,7 @@ void Context::initialiseCommon(const ContextDesc& desc, bool headless, std::stri
     info.programBinary = getInt(GL_NUM_PROGRAM_BINARY_FORMATS) > 0;
     info.anisotropicFiltering = info.hasExtension("GL_EXT_texture_filter_anisotropic") ||
                                 info.hasExtension("GL_ARB_texture_filter_anisotropic");
+    info.sampleVariables = desc.allowSampleVariables && info.hasExtension(desktop ? "GL_ARB_sample_shading" : "GL_OES_sample_variables");
     info.driverLimits = queryLimits(info);
     {
         // Desktop core profiles name the range GL_POINT_SIZE_RANGE; ES only has the aliased one.

@@ -46,6 +46,9 @@ struct ContextDesc {
     /// False: behave as a device without float colour attachments (an ES 3.0 device lacking
     /// EXT_color_buffer_float) even where the driver has them, to run that path anywhere.
     bool allowFloatRenderTargets = true;
+    /// False: behave as a context that lets no fragment write gl_SampleMask (WebGL2, or ES 3.0
+    /// without GL_OES_sample_variables) even where the driver can, to run that path anywhere.
+    bool allowSampleVariables = true;
 };
 
 struct ContextInfo {
@@ -64,6 +67,9 @@ struct ContextInfo {
     bool parallelShaderCompile = false; ///< KHR_parallel_shader_compile
     bool programBinary = false;         ///< at least one program binary format
     bool anisotropicFiltering = false;
+    /// A fragment may write gl_SampleMask: GL_OES_sample_variables on ES, GL_ARB_sample_shading
+    /// on GL (WebGL2 has neither).
+    bool sampleVariables = false;
     /// The sizes gl_PointSize may take, from the driver (not the limits profile: a point size
     /// is a look, not a budget). ES 3.0 and GL 3.3 guarantee 1 as the largest.
     float minPointSize = 1.0f, maxPointSize = 1.0f;

@@ -222,8 +222,11 @@ std::vector<std::string> engineDefineNames() {
     return names;
 }
 
-EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader, bool alphaToCoverage,
-                                bool screenAo, int debugView, bool softShadows, const FrameLighting& lighting) {
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader) {
+    return makeEffectRequest(material, draw, FrameDefines{.toneMapInShader = toneMapInShader});
+}
+
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, const FrameDefines& frame) {
     EffectRequest r;
     r.label = str("material '", material.name(), "' (", material.kind(), "), ", toString(draw.pass), " pass");
     r.vertexShader = material.vertexShader();
@@ -234,9 +237,14 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
         if (p->runsIn(draw.pass)) p->prepareDefines(r.defines, draw);
     }
     setDefine(r.defines, passDefine(draw.pass), "");
-    for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet({draw, toneMapInShader, alphaToCoverage, screenAo, debugView, softShadows, lighting}))
-            setDefine(r.defines, d.name, d.name == engine_define::kDebugView ? std::to_string(debugView) : std::string());
+    const EngineDefineInputs inputs{frame, draw};
+    for (const EngineDefine& d : engine_define::kEngine) {
+        if (!d.isSet(inputs)) continue;
+        std::string value = d.name == engine_define::kDebugView    ? std::to_string(frame.debugView)
+                            : d.name == engine_define::kSampleMask ? std::to_string(frame.sampleMask)
+                                                                   : std::string();
+        setDefine(r.defines, d.name, value);
+    }
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);
     std::vector<const MaterialPlugin*> hooked;

@@ -73,11 +73,12 @@ struct EffectRequest {
 
 /// What a material's effect is built from for one draw: the material's and its plugins'
 /// defines, the engine's (pass, instancing, mesh attributes), plugin code for the pass and
-/// attribute locations. `toneMapInShader` when the frame cannot be rendered in floats;
-/// `lighting`: what lights the frame (the main pass leaves out what is off).
-EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader,
-                                bool alphaToCoverage = false, bool screenAo = false, int debugView = 0,
-                                bool softShadows = false, const FrameLighting& lighting = {});
+/// attribute locations. `frame`: the frame's target, effects and light (the main pass leaves
+/// out the light that is off).
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, const FrameDefines& frame);
+/// As above for a frame of every light and no effect; `toneMapInShader` when the frame cannot
+/// be rendered in floats. What tools building shaders without a frame need.
+EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, bool toneMapInShader);
 /// Every define the engine itself may set (engine_define::kEngine, for the lint).
 std::vector<std::string> engineDefineNames();
 

@@ -99,15 +99,23 @@ struct FrameLighting {
     }
 };
 
-/// What an engine define is set from: one draw's facts and the frame's target.
-struct EngineDefineInputs {
-    const DrawInfo& draw;
+/// The frame's side of the engine defines: its target, its effects and its light, as they
+/// apply to one material (Renderer::effectRequest fills it).
+struct FrameDefines {
     bool toneMapInShader = false; ///< the frame cannot be rendered in floats
     bool alphaToCoverage = false; ///< the frame is multisampled and the material alpha-tested
+    /// With alphaToCoverage: the frame's samples per pixel when the context lets a fragment
+    /// write gl_SampleMask (ContextInfo::sampleVariables); 0 otherwise.
+    int sampleMask = 0;
     bool screenAo = false;        ///< the frame has screen-space AO and the material is not blended
     int debugView = 0;            ///< render/DebugView.h's number; 0: none
     bool softShadows = false;     ///< shadows are filtered with the rotated Poisson disc (high tier)
     FrameLighting lighting{};
+};
+
+/// What an engine define is set from: the frame's side and one draw's facts.
+struct EngineDefineInputs : FrameDefines {
+    const DrawInfo& draw;
 };
 
 /// A define the engine sets (never a material's or a plugin's), with the test that sets it.
@@ -127,6 +135,10 @@ inline constexpr std::string_view kHasUv1 = "HAS_UV1";
 inline constexpr std::string_view kHasColors = "HAS_COLORS";
 inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
 inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
+/// Carries a value: the frame's samples per pixel, where an alpha-tested material's fragment
+/// may write gl_SampleMask (a snippet that does enables GL_OES_sample_variables; the migration
+/// names GLSL 3.30's equivalent). The dither plugin's cross-fade splits samples with it.
+inline constexpr std::string_view kSampleMask = "SAMPLE_MASK";
 inline constexpr std::string_view kScreenAo = "SCREEN_AO";
 /// Shadow maps filtered with the rotated Poisson disc instead of 3×3 PCF (ShadowFilter).
 inline constexpr std::string_view kShadowSoft = "SHADOW_SOFT";
@@ -159,7 +171,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 32> kEngine = {{
+inline constexpr std::array<EngineDefine, 33> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -185,6 +197,9 @@ inline constexpr std::array<EngineDefine, 32> kEngine = {{
     {kHasUvSet[5], [](const EngineDefineInputs& in) { return (in.draw.extraUvSets & 32u) != 0; }},
     // Only the main pass: depth and shadow passes are single-sampled and keep the hard test.
     {kAlphaToCoverage, [](const EngineDefineInputs& in) { return in.alphaToCoverage && in.draw.pass == RenderPass::Main; }},
+    {kSampleMask, [](const EngineDefineInputs& in) {
+         return in.alphaToCoverage && in.sampleMask > 0 && in.draw.pass == RenderPass::Main;
+     }},
     // The AO texture holds the opaque depth's occlusion: only the main pass reads it.
     {kScreenAo, [](const EngineDefineInputs& in) { return in.screenAo && in.draw.pass == RenderPass::Main; }},
     {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; }},

@@ -164,6 +164,10 @@ void Renderer::reportFrameFormat(const FrameFormat& f) {
     if (f.samples > 0 && floatTarget() && mFloatWanted && !f.floatColor)
         logWarning("MSAA: this context cannot multisample float targets; the frame is 8-bit sRGB with ", f.samples,
                    " samples, tone-mapped in the shaders (no bloom)");
+    if (f.samples > 0 && !mContext.info().sampleVariables)
+        logInfo("MSAA: this context lets no fragment write gl_SampleMask (",
+                mContext.api() == GlApi::Gl33Core ? "GL_ARB_sample_shading" : "GL_OES_sample_variables",
+                "); cross-fades (the dither plugin's LODs) split pixels, not samples");
 }
 
 bool Renderer::softShadowsOn() const {
@@ -182,9 +186,15 @@ void Renderer::configureEffectCache(EffectCache& cache) {
 
 EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& draw) const {
     FrameFormat f = frameFormat();
-    return makeEffectRequest(material, draw, !f.floatColor, f.samples > 0 && material.alphaMode() == AlphaMode::Mask,
-                             mAoThisFrame && material.alphaMode() != AlphaMode::Blend, debugViewCode(mOptions.debugView),
-                             softShadowsOn(), mLighting);
+    FrameDefines frame;
+    frame.toneMapInShader = !f.floatColor;
+    frame.alphaToCoverage = f.samples > 0 && material.alphaMode() == AlphaMode::Mask;
+    frame.sampleMask = mContext.info().sampleVariables ? f.samples : 0;
+    frame.screenAo = mAoThisFrame && material.alphaMode() != AlphaMode::Blend;
+    frame.debugView = debugViewCode(mOptions.debugView);
+    frame.softShadows = softShadowsOn();
+    frame.lighting = mLighting;
+    return makeEffectRequest(material, draw, frame);
 }
 
 namespace {

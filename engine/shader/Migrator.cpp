@@ -94,10 +94,32 @@ struct Renamer {
     }
 };
 
-bool isCoreExtension(std::string_view rest) {
+std::string_view extensionName(std::string_view rest) {
     std::string_view name = glsl::trimSpace(rest);
-    name = name.substr(0, glsl::identifierLength(name));
+    return name.substr(0, glsl::identifierLength(name));
+}
+
+bool isCoreExtension(std::string_view rest) {
+    std::string_view name = extensionName(rest);
     return std::find(kCoreExtensions.begin(), kCoreExtensions.end(), name) != kCoreExtensions.end();
+}
+
+// ES extensions whose feature desktop GLSL 3.30 has under another name: a source enables the
+// ES one, and the desktop shader enables its twin (the built-ins are spelt the same).
+constexpr std::array kDesktopTwins = {Rename{"GL_OES_sample_variables", "GL_ARB_sample_shading"}};
+
+/// The #extension line for `language`: `line` itself, or with the ES name swapped for its
+/// desktop twin.
+void appendExtension(std::string& out, std::string_view line, std::string_view rest, ShaderLanguage language) {
+    std::string_view name = extensionName(rest);
+    if (language != ShaderLanguage::Es300)
+        for (const Rename& twin : kDesktopTwins)
+            if (name == twin.from) {
+                size_t at = size_t(name.data() - line.data());
+                out.append(line.substr(0, at)).append(twin.to).append(line.substr(at + name.size()));
+                return;
+            }
+    out.append(line);
 }
 
 } // namespace
@@ -146,7 +168,7 @@ void Migrator::migrateInto(const ShaderText& input, ShaderStage stage, ShaderLan
         while (cursor.next(line)) {
             glsl::Directive d;
             if (cursor.directive(d, line) && d.name == "extension" && !isCoreExtension(d.rest)) {
-                out.text.append(line);
+                appendExtension(out.text, line, d.rest, language);
                 out.text += '\n';
                 out.lines.appendSameSources(input.lines, cursor.index(), 1);
             }

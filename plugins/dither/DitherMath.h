@@ -13,8 +13,12 @@
 // band equals the next LOD's in band, the two keep exactly complementary pixels: the same
 // ramp value is compared with the same n, once with ≤ and once with >. No hole, no pixel
 // drawn twice. (A "fade product against n" test makes nested sets instead: a bug Day Hike had.)
+// In a multisampled frame whose context lets a fragment write gl_SampleMask, the same test
+// runs once per sample against stratified thresholds (ditherSampleMask): the two LODs then
+// split each pixel's samples, and the fade resolves to a blend rather than a screen door.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include <glm/glm.hpp>
 
@@ -72,6 +76,20 @@ inline bool ditherKeeps(const DitherBands& b, float distance, float n) {
     bool keepIn = !(ditherRamp(b.inStart, b.inEnd, distance) > n);
     bool keepOut = ditherRamp(b.outStart, b.outEnd, distance) > n;
     return keepIn && keepOut;
+}
+
+/// The samples an instance keeps of a pixel with `samples` samples (bit s: sample s), where a
+/// context lets the fragment write gl_SampleMask: the pixel test against the thresholds
+/// fract(n + s / samples), one in each 1/samples of [0, 1). A pixel keeps visibility·samples
+/// samples, rounded up or down by its noise, and two LODs at a seam keep complementary masks.
+inline uint32_t ditherSampleMask(const DitherBands& b, float distance, float n, int samples) {
+    uint32_t mask = 0;
+    for (int s = 0; s < samples && s < 32; ++s) {
+        float t = n + float(s) / float(samples);
+        t -= std::floor(t);
+        if (ditherKeeps(b, distance, t)) mask |= 1u << s;
+    }
+    return mask;
 }
 
 /// The fraction of pixels kept at `distance` (the visibility a CPU fade of a pooled clone

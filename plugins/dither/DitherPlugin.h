@@ -14,6 +14,11 @@
 // throws with the reason, unless called with force = true (a deliberate exception, such as a
 // small bucket of opaque props that would otherwise pop).
 //
+// Under MSAA, where the context lets a fragment write gl_SampleMask (ContextInfo::
+// sampleVariables), the main pass splits each pixel's samples instead of the pixels: two
+// LODs at a seam resolve to a blend, and alpha to coverage still shapes the edges. Elsewhere
+// (WebGL2, a context without the extension: one line in the log) the fade stays per pixel.
+//
 // The discard runs in every pass: the shadow of a tree thins with the tree. The distance
 // scale (a quality tier's "0.6 of every distance") and the mesh bands are uniforms (instant);
 // setActive flips the DITHER define (an effect switch). parameters() offers the distance scale

@@ -1,8 +1,13 @@
 // Distance dither (DitherPlugin), fragment side. Mirror: plugins/dither/DitherMath.h. The
-// discard is the first statement of main, before any texture fetch, in every pass.
+// discard (and, in a multisampled main pass, the sample mask) is the first statement of main,
+// before any texture fetch, in every pass.
 
 // @key CUSTOM_FRAGMENT_DEFINITIONS
 #ifdef DITHER
+#ifdef SAMPLE_MASK
+// Hoisted to the top by the migration, which names GLSL 3.30's twin (GL_ARB_sample_shading).
+#extension GL_OES_sample_variables : require
+#endif
 flat in vec4 vDitherBands;
 flat in float vDitherDistance;
 
@@ -22,10 +27,24 @@ float ditherRamp(float edge0, float edge1, float d) {
 #ifdef DITHER
 {
     float ditherN = ditherNoise(gl_FragCoord.xy);
+    float ditherIn = ditherRamp(vDitherBands.x, vDitherBands.y, vDitherDistance);
+    float ditherOut = ditherRamp(vDitherBands.z, vDitherBands.w, vDitherDistance);
+#ifdef SAMPLE_MASK
+    // Multisampled: the same test for each of the pixel's SAMPLE_MASK samples, against the
+    // stratified thresholds fract(n + s / N). A fade then keeps its share of every pixel's
+    // samples (a cross-dissolve within the pixel, resolved to a blend) instead of a share of
+    // the pixels (a screen door), and two LODs at a seam still take complementary samples.
+    int ditherMask = 0;
+    for (int s = 0; s < SAMPLE_MASK; ++s) {
+        float t = fract(ditherN + float(s) / float(SAMPLE_MASK));
+        if (!(ditherIn > t) && ditherOut > t) ditherMask |= 1 << s;
+    }
+    if (ditherMask == 0) discard;
+    gl_SampleMask[0] = ditherMask;
+#else
     // Incoming against 1 - n, outgoing against n: complementary pixels at a seam. Both sides
     // are the same comparison (ramp > n), one negated, so equal ramps split pixels exactly.
-    bool ditherKeepIn = !(ditherRamp(vDitherBands.x, vDitherBands.y, vDitherDistance) > ditherN);
-    bool ditherKeepOut = ditherRamp(vDitherBands.z, vDitherBands.w, vDitherDistance) > ditherN;
-    if (!(ditherKeepIn && ditherKeepOut)) discard;
+    if (!(!(ditherIn > ditherN) && ditherOut > ditherN)) discard;
+#endif
 }
 #endif

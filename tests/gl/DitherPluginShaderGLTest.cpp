@@ -109,7 +109,7 @@ TEST_CASE("dither discards first thing in every pass with its define on, and not
             CAPTURE(instanced);
             auto on = test::buildStages(*material, pass, instanced);
             size_t mainAt = on.fragment.find("void main()");
-            size_t discardAt = on.fragment.find("if (!(ditherKeepIn && ditherKeepOut)) discard;");
+            size_t discardAt = on.fragment.find("if (!(!(ditherIn > ditherN) && ditherOut > ditherN)) discard;");
             REQUIRE(mainAt != std::string::npos);
             REQUIRE(discardAt != std::string::npos);
             // Before any texture fetch or surface work in main.
@@ -121,7 +121,7 @@ TEST_CASE("dither discards first thing in every pass with its define on, and not
             CHECK(has(on.vertex, "vDitherBands = ditherMeshBands * ditherDistanceScale;") == !instanced);
             dither->setActive(false);
             auto off = test::buildStages(*material, pass, instanced);
-            CHECK_FALSE(has(off.fragment, "ditherKeep"));
+            CHECK_FALSE(has(off.fragment, "ditherIn"));
             CHECK_FALSE(has(off.vertex, "vDitherDistance"));
             dither->setActive(true);
         }
@@ -136,8 +136,12 @@ TEST_CASE("dither's GLSL noise and band tests are DitherMath's") {
     CHECK(std::stof(m[2].str()) == kDitherNoiseX);
     CHECK(std::stof(m[3].str()) == kDitherNoiseY);
     CHECK(has(code, "return 1.0 - smoothstep(edge0, edge1, d);"));
-    CHECK(has(code, "!(ditherRamp(vDitherBands.x, vDitherBands.y, vDitherDistance) > ditherN)"));
-    CHECK(has(code, "ditherRamp(vDitherBands.z, vDitherBands.w, vDitherDistance) > ditherN"));
+    CHECK(has(code, "float ditherIn = ditherRamp(vDitherBands.x, vDitherBands.y, vDitherDistance);"));
+    CHECK(has(code, "float ditherOut = ditherRamp(vDitherBands.z, vDitherBands.w, vDitherDistance);"));
+    CHECK(has(code, "if (!(!(ditherIn > ditherN) && ditherOut > ditherN)) discard;"));
+    // The per-sample split (ditherSampleMask): the same test against fract(n + s / N).
+    CHECK(has(code, "float t = fract(ditherN + float(s) / float(SAMPLE_MASK));"));
+    CHECK(has(code, "if (!(ditherIn > t) && ditherOut > t) ditherMask |= 1 << s;"));
 }
 
 TEST_CASE("dither mirror: noise in the unit interval, varied over a 4x4 block, fixed to the pixel") {

@@ -34,7 +34,7 @@ using TestContext = std::unique_ptr<Context, FailOnUnclaimedGlErrors>;
 
 /// A headless context of `api` under the WebGL2 limits profile (unless TRAILHEAD_LIMITS says
 /// otherwise), ignoring TRAILHEAD_GL_API so a test always gets the API it names.
-inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64, bool floatRenderTargets = true) {
+inline ContextDesc testContextDesc(GlApi api, int width = 64, int height = 64) {
     ContextDesc desc;
     desc.api = api;
     desc.apiFromEnvironment = false;
@@ -42,8 +42,15 @@ inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64, b
     desc.width = width;
     desc.height = height;
     desc.limitsProfile = LimitsProfile::WebGL2;
+    return desc;
+}
+
+inline TestContext makeTestContext(const ContextDesc& desc) { return TestContext(createContext(desc).release()); }
+
+inline TestContext makeTestContext(GlApi api, int width = 64, int height = 64, bool floatRenderTargets = true) {
+    ContextDesc desc = testContextDesc(api, width, height);
     desc.allowFloatRenderTargets = floatRenderTargets;
-    return TestContext(createContext(desc).release());
+    return makeTestContext(desc);
 }
 
 /// Fails the current test with every GL error and high-severity debug message seen since the

@@ -121,7 +121,7 @@ inline double glslFloatConstant(const std::string& code, const std::string& name
 /// no comment may spell one (the Babylon trap this engine's preprocessor no longer falls
 /// into, kept as hygiene so the snippets stay portable to line-based tools).
 inline void checkSnippetHygiene(const PluginDeclaration& d) {
-    static const char* kDirectives[] = {"#ifdef", "#ifndef", "#if", "#elif", "#else", "#endif", "#define", "#undef"};
+    static const char* kDirectives[] = {"#ifdef", "#ifndef", "#if", "#elif", "#else", "#endif", "#define", "#undef", "#extension"};
     for (auto* stage : {&d.vertex, &d.fragment})
         for (auto& s : *stage) {
             size_t start = 0;

@@ -5,6 +5,9 @@
 // only: it reads the embedded shader sources, no context.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <regex>
@@ -231,6 +234,13 @@ TEST_CASE("the attribute budget: engine attributes from location 0, plugins afte
 TEST_CASE("engine defines are read by the shaders and pass defines are one per pass") {
     std::string all;
     for (const std::string& name : store().names()) all += sourceOf(name) + "\n";
+    // An engine define may exist for plugins (SAMPLE_MASK: the dither's sample split), so the
+    // shipped plugins' snippets count as readers too.
+    for (const auto& file : std::filesystem::recursive_directory_iterator(std::filesystem::path(TRAILHEAD_SOURCE_DIR) / "plugins"))
+        if (file.path().extension() == ".glsl") {
+            std::ifstream in(file.path());
+            all += std::string(std::istreambuf_iterator<char>(in), {}) + "\n";
+        }
     std::set<std::string_view> names;
     for (const EngineDefine& d : engine_define::kEngine) {
         CHECK_MESSAGE(names.insert(d.name).second, "engine define ", std::string(d.name), " is listed twice");
@@ -258,8 +268,24 @@ TEST_CASE("the engine defines of a draw follow its facts") {
     draw.hasNormals = false;
     draw.hasUv1 = true;
     std::set<std::string_view> set;
+    const EngineDefineInputs toneMapped{FrameDefines{.toneMapInShader = true}, draw};
     for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet({draw, true})) set.insert(d.name);
+        if (d.isSet(toneMapped)) set.insert(d.name);
     CHECK(set == std::set<std::string_view>{engine_define::kInstances, engine_define::kHasUv1,
                                             engine_define::kToneMapInShader});
+}
+
+TEST_CASE("SAMPLE_MASK is set only with alpha to coverage, in the main pass, where a fragment may write the mask") {
+    auto isSet = [](const FrameDefines& frame, RenderPass pass) {
+        DrawInfo draw;
+        draw.pass = pass;
+        for (const EngineDefine& d : engine_define::kEngine)
+            if (d.name == engine_define::kSampleMask) return d.isSet(EngineDefineInputs{frame, draw});
+        return false;
+    };
+    CHECK(isSet({.alphaToCoverage = true, .sampleMask = 4}, RenderPass::Main));
+    CHECK_FALSE(isSet({.alphaToCoverage = true, .sampleMask = 0}, RenderPass::Main)); // no extension
+    CHECK_FALSE(isSet({.alphaToCoverage = false, .sampleMask = 4}, RenderPass::Main)); // not alpha-tested
+    CHECK_FALSE(isSet({.alphaToCoverage = true, .sampleMask = 4}, RenderPass::Depth));
+    CHECK_FALSE(isSet({.alphaToCoverage = true, .sampleMask = 4}, RenderPass::Shadow));
 }

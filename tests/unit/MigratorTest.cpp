@@ -111,6 +111,32 @@ TEST_CASE("Migrator: gl_FragData outputs, extensions hoisted, defines migrated")
     CHECK(e->where().toString() == "in.glsl:2");
 }
 
+TEST_CASE("Migrator: GL_OES_sample_variables becomes GL_ARB_sample_shading in GLSL 3.30, and stays on ES") {
+    const char* text =
+        "out vec4 c;\n"
+        "#extension GL_OES_sample_variables : require\n"
+        "void main() {\n"
+        "    gl_SampleMask[0] = 5;\n"
+        "    c = vec4(1.0);\n"
+        "}\n";
+    ShaderText es = migrate(text, ShaderStage::Fragment, ShaderLanguage::Es300);
+    CHECK(es.text.rfind("#version 300 es\n#extension GL_OES_sample_variables : require\n", 0) == 0);
+    ShaderText gl = migrate(text, ShaderStage::Fragment, ShaderLanguage::Glsl330);
+    CHECK(gl.text.rfind("#version 330 core\n#extension GL_ARB_sample_shading : require\n", 0) == 0);
+    CHECK(gl.lines.describe(1) == "in.glsl:2");
+    CHECK_FALSE(contains(gl.text, "GL_OES_sample_variables"));
+    CHECK(contains(gl.text, "gl_SampleMask[0] = 5;"));
+    // An extension whose name only starts like the twin's is left alone.
+    ShaderText other = migrate("#extension GL_OES_sample_variables_more : enable\nvoid main() {}\n", ShaderStage::Fragment,
+                               ShaderLanguage::Glsl330);
+    CHECK(contains(other.text, "#extension GL_OES_sample_variables_more : enable\n"));
+    ValidatorResult v = validateGlsl(gl.text, "frag");
+    if (v.available) {
+        INFO(v.log);
+        CHECK(v.ok);
+    }
+}
+
 TEST_CASE("Migrator: output validates with glslangValidator in both languages") {
     for (ShaderLanguage language : {ShaderLanguage::Es300, ShaderLanguage::Glsl330}) {
         CAPTURE(toString(language));
