@@ -5,12 +5,15 @@
 // (warm run) each image-quality effect's frame time alone against none (MSAA 2×/4×, FXAA, bloom,
 // ambient occlusion).
 //   bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] [--mesh-order-only]
-//              [--peer-view] [--breakdown]
+//              [--peer-view] [--breakdown] [--steady-only] [--shaders DIR]
 // --peer-view renders as ../shared/peer-bench's three.js and Babylon.js harnesses do: the
 // camera of visual-reference/cameras.json for the model, a flat (64, 64, 64) background,
-// image-based light only, Khronos PBR Neutral (without it, the camera frames the model's
-// bounds and the environment is drawn behind it). --breakdown adds the warm run's time per
-// pass and its costliest draws (common/BreakdownReport.h).
+// image-based light only, Khronos PBR Neutral and textures filtered without anisotropy
+// (three.js's default; without it, the camera frames the model's bounds, the environment is
+// drawn behind it and textures take 8x anisotropy). --breakdown adds the warm run's time per
+// pass and its costliest draws (common/BreakdownReport.h). --steady-only runs the warm column
+// alone and prints its steady frame (no effect costs, no mesh-order table): for A/B runs,
+// with --shaders DIR loading shader variants from DIR.
 //   bench-gltf --memory [MODEL.gltf|.glb] [--grid SIDE] (ImportMemory.h)
 // It also prints, for every shared sample, the import time with and without the load-time
 // mesh ordering (images not decoded, so the geometry's share shows) and the vertex-cache
@@ -104,6 +107,7 @@ struct RunSettings {
     bool effectCosts = false; ///< measure each image-quality effect (the warm run)
     bool peerView = false;    ///< the peers' camera, background, light and tone mapping
     bool breakdown = false;   ///< print the time per pass and draw (the warm run)
+    fs::path shaderDirectory; ///< shader variants instead of the embedded shaders
 };
 
 /// The camera the visual references (and the peers' harnesses) use for `model`, from
@@ -170,6 +174,7 @@ RunResult run(const RunSettings& settings) {
     {
         RendererOptions options;
         options.programCacheDirectory = settings.programCache;
+        options.shaderDirectory = settings.shaderDirectory;
         Renderer renderer(*context, options);
         Scene scene;
         scene.sunLight = false;
@@ -184,6 +189,8 @@ RunResult run(const RunSettings& settings) {
         auto t = SteadyClock::now();
         ModelLoadOptions load;
         load.maxAnisotropy = context->limits().maxAnisotropy;
+        // three.js filters without anisotropy unless asked; on llvmpipe 8x doubles the helmet's frame.
+        if (settings.peerView) load.anisotropy = 1.0f;
         // The material extensions are shaded as a viewer would (their plugins' cost included).
         registerGltfMaterialPlugins(renderer.materials());
         LoadedModel loaded = addModelToScene(model, scene, scene.root(), &renderer.materials(), load);
@@ -310,7 +317,7 @@ void printMeshOrderTable() {
     std::fprintf(
         stderr,
         "bench-gltf: %s\nusage: bench-gltf [MODEL.gltf|.glb] [--api es30|gl33] [--size WxH] [--frames N] "
-        "[--mesh-order-only] [--peer-view] [--breakdown]\n"
+        "[--mesh-order-only] [--peer-view] [--breakdown] [--steady-only] [--shaders DIR]\n"
         "       bench-gltf --memory [MODEL.gltf|.glb] [--api es30|gl33] [--grid SIDE (default 2001, 0: none)]\n",
         message.c_str());
     std::exit(2);
@@ -323,7 +330,8 @@ int main(int argc, char** argv) {
     GlApi api = GlApi::Gles30;
     int width = 1280, height = 720, frames = 30, gridSide = -1;
     bool memory = false;
-    bool meshOrderOnly = false, peerView = false, breakdown = false;
+    bool meshOrderOnly = false, peerView = false, breakdown = false, steadyOnly = false;
+    fs::path shaderDirectory;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -359,6 +367,12 @@ int main(int argc, char** argv) {
             peerView = true;
         } else if (a == "--breakdown") {
             breakdown = true;
+        } else if (a == "--steady-only") {
+            steadyOnly = true;
+        } else if (a == "--shaders") {
+            shaderDirectory = value();
+            std::error_code ec;
+            if (!fs::is_directory(shaderDirectory, ec)) usage("--shaders expects a folder of shaders, got '" + shaderDirectory.string() + "'");
         } else if (!a.empty() && a[0] == '-')
             usage("unknown option '" + a + "'");
         else
@@ -375,8 +389,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (gridSide >= 0 && !memory) usage("--grid applies to --memory only");
-    if ((peerView || breakdown) && (memory || meshOrderOnly))
-        usage("--peer-view and --breakdown apply to the frame benchmark only");
+    if ((peerView || breakdown || steadyOnly || !shaderDirectory.empty()) && (memory || meshOrderOnly))
+        usage("--peer-view, --breakdown, --steady-only and --shaders apply to the frame benchmark only");
     if (memory) {
         std::vector<fs::path> models;
         if (!modelPath.empty()) {
@@ -407,9 +421,20 @@ int main(int argc, char** argv) {
     try {
         RunSettings settings{modelPath, {}, api, width, height, frames};
         settings.peerView = peerView;
+        settings.shaderDirectory = shaderDirectory;
         if (peerView) peerCamera(modelPath); // a missing camera is an error before any run
         fs::path scratch = fs::temp_directory_path() / str("bench-gltf-", getpid());
         fs::remove_all(scratch);
+        if (steadyOnly) {
+            settings.breakdown = breakdown;
+            RunResult warm = runInChild(settings, scratch / "driver");
+            fs::remove_all(scratch);
+            std::printf("bench-gltf: %s at %dx%d on %s%s\n", modelPath.filename().c_str(), width, height, warm.driver,
+                        peerView ? ", the peers' view" : "");
+            std::printf("  steady frame median %.2f ms, p90 %.2f ms (%d frames, each finished by glFinish)\n",
+                        warm.frameMedian, warm.frameP90, frames);
+            return 0;
+        }
         RunResult off = runInChild(settings, scratch / "driver-off");
         settings.programCache = scratch / "programs";
         RunResult cold = runInChild(settings, scratch / "driver-cold");

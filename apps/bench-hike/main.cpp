@@ -26,6 +26,7 @@
 //                   [--breakdown (last tier: frame time with each kind hidden in turn, and
 //                    time per pass and costliest draws; forest stress: per pass and draws)]
 //                   [--no-prepass (the hike's tiers turn the depth pre-pass on; this keeps it off)]
+//                   [--shaders DIR (shader variants, for A/B runs)]
 // ES 3.0 under the WebGL2 limits profile by default (TRAILHEAD_GL_API / TRAILHEAD_LIMITS
 // change them).
 #include <algorithm>
@@ -73,6 +74,7 @@ struct Options {
     bool noPrepass = false;
     std::filesystem::path png;
     int terrainMaps = 0;
+    std::filesystem::path shaderDirectory;
 };
 
 Options parse(int argc, char** argv) {
@@ -93,6 +95,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--no-prepass") o.noPrepass = true;
         else if (a == "--png") o.png = value();
         else if (a == "--terrain-maps") o.terrainMaps = std::atoi(value().c_str());
+        else if (a == "--shaders") o.shaderDirectory = value();
         else if (a == "--tiers") {
             o.tiers.clear();
             const std::string list = value(); // split() returns views into it: it must outlive the loop
@@ -105,7 +108,7 @@ Options parse(int argc, char** argv) {
                 throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
         } else
             throw Error(str("bench-hike: unknown option '", a,
-                            "' (--frames, --warmup, --size, --tiers, --walk, --flicker, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps)"));
+                            "' (--frames, --warmup, --size, --tiers, --walk, --flicker, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps, --shaders)"));
     }
     return o;
 }
@@ -425,6 +428,12 @@ void benchStress(Renderer& renderer, const Options& o) {
         ro.shadows.mapSize = variant.mapSize;
         ro.shadows.maxDistance = variant.maxDistance;
         ro.resolutionScale = 1.0f;
+        // As the peers render it (../shared/peer-bench: antialias off, no post effects): the
+        // file's quality tier would add MSAA, ambient occlusion and bloom to a vertex benchmark.
+        ro.msaaSamples = 1;
+        ro.fxaa = false;
+        scene.post.bloom.enabled = false;
+        scene.post.ambientOcclusion.enabled = false;
         renderer.prepare(scene, camera, output);
         FrameFigures f = measure(renderer, scene, camera, output, std::max(1, o.warmup), o.frames, 0.0, [](double) {});
         std::printf("  %-22s median %.1f ms, p90 %.1f ms; process CPU %.1f ms; render() CPU %.2f ms (outside the driver "
@@ -464,6 +473,7 @@ int main(int argc, char** argv) {
         std::printf("bench-hike: %s\n", context->info().renderer.c_str());
         RendererOptions ro;
         ro.programCacheDirectory.clear();
+        ro.shaderDirectory = o.shaderDirectory;
         Renderer renderer(*context, ro);
         if (o.hike) benchHike(renderer, o);
         if (o.stress) benchStress(renderer, o);

@@ -23,6 +23,7 @@ struct FrameStats {
     uint32_t clusterEntries = 0;  ///< light indices over all clusters
     uint32_t sheenEnvironmentBuilds = 0; ///< sheen cubes prefiltered this frame (only after the environment changed, with a sheen in the scene)
     uint32_t opaqueColorCopies = 0; ///< copies of the opaque scene's colour made (0 when no drawn material reads it)
+    bool drawnIntoOutput = false;   ///< the frame was drawn straight into the output (no frame of its own, no final copy)
     FrameBreakdown breakdown;     ///< filled only with RendererOptions::breakdown
 };
 

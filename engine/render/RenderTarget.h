@@ -27,6 +27,9 @@ public:
     bool isDefault() const { return mIsDefault; }
     const Texture& color() const { return mColor; }
     const Texture& depth() const { return mDepth; }
+    /// A single-sampled offscreen target with a depth-stencil texture (what the renderer's
+    /// passes need of a target they draw into directly).
+    bool hasDepthTexture() const { return !mIsDefault && mSamples == 0 && bool(mDepth); }
     TextureFormat colorFormat() const { return mColorFormat; }
     /// 0 for a single-sampled target.
     int samples() const { return mSamples; }

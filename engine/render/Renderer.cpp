@@ -509,11 +509,12 @@ PassDraws Renderer::depthDraws(Scene& scene, const Frustum& frustum, const Camer
     return depth;
 }
 
-void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, int width, int height, const FrameFormat& frame) {
+void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, const RenderTarget& frameTarget, int width,
+                               int height, const FrameFormat& frame) {
     if (mOpaqueCopyUnavailable) return; // said once; the readers get the placeholder
     // The copy reads a single-sampled texture: the samples so far are resolved into the
     // frame's own target first (the final resolve overwrites it with the finished frame).
-    if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
+    if (mMsaaTarget) mMsaaTarget->resolveInto(frameTarget);
     if (!frame.floatColor && !mOpaqueLdrSaid) {
         logWarning("transmission: this context renders no float frame", floatTarget() ? " with MSAA" : " (EXT_color_buffer_float)",
                    ", so the scene behind transmissive materials is read back from the tone-mapped 8-bit frame (decoded to "
@@ -527,7 +528,7 @@ void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarge
     try {
         if (!mOpaqueCopy) mOpaqueCopy = std::make_unique<OpaqueColorCopy>();
         TextureFormat format = frame.floatColor ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
-        const Texture& copy = mOpaqueCopy->copy(*mStore, mContext.info(), mHdrTarget->color(), width, height, format, background,
+        const Texture& copy = mOpaqueCopy->copy(*mStore, mContext.info(), frameTarget.color(), width, height, format, background,
                                                 !frame.floatColor, mEmptyVao);
         mExecutor->setFrameTexture(frame_texture::kOpaqueColor, {&copy, &mOpaqueCopy->sampler()});
         ++mStats.opaqueColorCopies;
@@ -639,8 +640,19 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     mLastFormat = frame;
     bool hdr = frame.floatColor;
     TextureFormat format = hdr ? TextureFormat::RGBA16F : TextureFormat::RGBA8;
-    if (!mHdrTarget || mHdrTarget->width() != width || mHdrTarget->height() != height || mHdrTarget->colorFormat() != format)
+    const bool debugView = mOptions.debugView != DebugView::None;
+    const bool fxaa = mOptions.fxaa && !scene.post.keepAlpha && !debugView;
+    // An 8-bit single-sampled frame at the output's size that nothing reads after it is drawn
+    // is drawn into the output itself: no frame of our own, no copy at the end (on llvmpipe
+    // that copy is about 3 ms of a 1280x720 frame).
+    const bool direct = !hdr && frame.samples == 0 && !fxaa && width == output.width() && height == output.height() &&
+                        output.hasDepthTexture() && output.colorFormat() == TextureFormat::RGBA8;
+    mStats.drawnIntoOutput = direct;
+    if (direct) mHdrTarget.reset();
+    else if (!mHdrTarget || mHdrTarget->width() != width || mHdrTarget->height() != height || mHdrTarget->colorFormat() != format)
         mHdrTarget = std::make_unique<RenderTarget>(width, height, format, "frame");
+    // The single-sampled frame: where the main pass draws, or where its samples resolve.
+    const RenderTarget& frameTarget = direct ? output : *mHdrTarget;
     if (frame.samples == 0) mMsaaTarget.reset();
     else if (!mMsaaTarget || mMsaaTarget->width() != width || mMsaaTarget->height() != height ||
              mMsaaTarget->colorFormat() != format || mMsaaTarget->samples() != frame.samples)
@@ -648,7 +660,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     // Every pass of the main view (depth pre-pass, opaque, background, blended) draws into the
     // multisampled target when there is one, so the pre-pass's depth is the one the main pass
     // tests against, sample for sample; shadow maps stay single-sampled.
-    const RenderTarget& mainTarget = mMsaaTarget ? *mMsaaTarget : *mHdrTarget;
+    const RenderTarget& mainTarget = mMsaaTarget ? *mMsaaTarget : frameTarget;
     PassDraws mainDraws;
     {
         CpuScope cpu{mStats.cpuOutsideDriverMs};
@@ -670,13 +682,13 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     bool prepass = mOptions.depthPrepass || (aoRuns && !mMsaaTarget);
     if (aoOwnDepth) {
         endPass(FramePass::Setup);
-        mHdrTarget->bind();
+        frameTarget.bind();
         state.clearDepth(1.0f);
         state.clear(false, true, false);
         PassDraws depth = depthDraws(scene, frustum, camera, FrameFormat{hdr, 0});
         draw(depth.list.items(), depth.states, 0, FramePass::DepthPrepass);
         endPass(FramePass::DepthPrepass);
-        computeAmbientOcclusion(scene, mHdrTarget->depth(), width, height);
+        computeAmbientOcclusion(scene, frameTarget.depth(), width, height);
         endPass(FramePass::AmbientOcclusion);
     }
 
@@ -710,12 +722,11 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
             s.depthWrite = false;
         }
         if (aoRuns && !aoOwnDepth) {
-            computeAmbientOcclusion(scene, mHdrTarget->depth(), width, height);
+            computeAmbientOcclusion(scene, frameTarget.depth(), width, height);
             mainTarget.bind();
             endPass(FramePass::AmbientOcclusion);
         }
     }
-    const bool debugView = mOptions.debugView != DebugView::None;
     if (mOptions.debugView == DebugView::Overdraw)
         for (RenderState& s : mainDraws.states) {
             // Every rasterised fragment counts, hidden ones too: the blend adds each layer.
@@ -748,7 +759,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         endPass(FramePass::Background);
     }
     if (opaqueColorRead) {
-        copyOpaqueColor(scene, mainTarget, width, height, frame);
+        copyOpaqueColor(scene, mainTarget, frameTarget, width, height, frame);
         endPass(FramePass::OpaqueCopy);
         draw(opaqueReaders, mainDraws.states, 0, FramePass::FrameReaders);
         endPass(FramePass::FrameReaders);
@@ -757,7 +768,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         mExecutor->setFrameTexture(frame_texture::kOpaqueColor, {});
     }
     draw(mainDraws.list.blended(), mainDraws.states, 0, FramePass::Blended);
-    if (mMsaaTarget) mMsaaTarget->resolveInto(*mHdrTarget);
+    if (mMsaaTarget) mMsaaTarget->resolveInto(frameTarget);
     endPass(FramePass::Blended);
 
     // A debug view shows its values as they are: no exposure, curve, bloom, FXAA or background.
@@ -770,7 +781,6 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         post.clearColor = glm::vec3(0.0f);
     }
     const BloomSettings& bloom = post.bloom;
-    bool fxaa = mOptions.fxaa && !post.keepAlpha && !debugView;
     bool bloomOn = bloom.enabled && bloom.strength > 0.0f;
     if (bloomOn && !hdr && !mBloomFallbackSaid) {
         logWarning("bloom needs a float frame, which this context does not offer", floatTarget() ? " with MSAA" : " (EXT_color_buffer_float)",
@@ -794,7 +804,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     } else if (fxaa) {
         // The 8-bit frame is tone-mapped already: FXAA reads it directly.
         mPost.fxaa(*mStore, mContext.info(), mHdrTarget->color(), output, mEmptyVao);
-    } else {
+    } else if (!direct) {
         state.bindFramebuffer(GL_READ_FRAMEBUFFER, mHdrTarget->framebufferId());
         state.bindFramebuffer(GL_DRAW_FRAMEBUFFER, output.framebufferId());
         glBlitFramebuffer(0, 0, width, height, 0, 0, output.width(), output.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);

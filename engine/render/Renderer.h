@@ -180,7 +180,8 @@ private:
     void computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height);
     /// Makes the frame texture "opaqueSceneColor" from the frame so far and hands it to the
     /// executor; on failure says so once and the readers get the placeholder.
-    void copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, int width, int height, const FrameFormat& frame);
+    void copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, const RenderTarget& frameTarget, int width,
+                         int height, const FrameFormat& frame);
 
     Context& mContext;
     RendererOptions mOptions;
@@ -220,9 +221,11 @@ private:
     size_t mSceneStride = 0;
 
     std::unordered_map<uint64_t, std::unique_ptr<EffectSlot>> mSlots;
+    /// The single-sampled frame (float, or 8-bit tone-mapped in the shaders); none when the
+    /// frame is drawn straight into the output.
     std::unique_ptr<RenderTarget> mHdrTarget;
-    std::unique_ptr<RenderTarget> mMsaaTarget;
-    std::unique_ptr<RenderTarget> mLdrTarget; ///< the tone-mapped frame FXAA reads ///< the multisampled main pass, resolved into mHdrTarget
+    std::unique_ptr<RenderTarget> mMsaaTarget; ///< the multisampled main pass, resolved into the frame
+    std::unique_ptr<RenderTarget> mLdrTarget;  ///< the tone-mapped frame FXAA reads
     int mMaxFloatSamples = 0, mMaxByteSamples = 0;
     bool mFloatWanted = true; ///< the scene being drawn needs the float frame (wantsFloatFrame)
     int mReportedSamplesRequest = 1;

@@ -199,3 +199,52 @@ TEST_CASE("without float render targets, tone mapping in the material shader giv
     CHECK(sum / (96.0 * 96.0) < 1.0);
     CHECK(worst <= 4);
 }
+
+TEST_CASE("an 8-bit single-sampled frame is drawn straight into an output with depth, with the same pixels, in both APIs") {
+    // The lit floor and ball without float targets (tone-mapped in the shaders): into an
+    // output with a depth texture the renderer draws directly; into one without, or with FXAA
+    // after, it draws its own frame and copies or filters it into the output.
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto context = test::makeTestContext(api, 96, 96, false);
+        {
+            Renderer renderer(*context, test::testRendererOptions());
+            Scene scene;
+            scene.environment.source = EnvironmentSource::None;
+            scene.sky.hour = 15.0f;
+            scene.post.toneMapping = ToneMapping::Aces;
+            scene.post.clearColor = {0.1f, 0.1f, 0.3f};
+            auto floor = std::make_shared<PbrMaterial>("floor");
+            floor->setMetallicRoughness(0.0f, 0.8f);
+            test::addMesh(scene, "floor", makePlane(8, 8, 1), floor);
+            auto ball = std::make_shared<PbrMaterial>("ball");
+            ball->setBaseColorFactor({0.9f, 0.3f, 0.1f, 1});
+            Node& sphere = test::addMesh(scene, "ball", makeUvSphere(1.0f, 48, 24), ball);
+            sphere.transform.translation = {0, 1, 0};
+            Camera camera;
+            camera.position = {3, 3, 5};
+            camera.target = {0, 0.8f, 0};
+
+            RenderTarget withDepth(96, 96, TextureFormat::RGBA8, "output with depth");
+            ImageRgba8 direct = test::renderImage(renderer, scene, camera, withDepth);
+            CHECK(renderer.stats().drawnIntoOutput);
+            RenderTarget colourOnly(96, 96, TextureFormat::RGBA8, "colour-only output", false);
+            ImageRgba8 copied = test::renderImage(renderer, scene, camera, colourOnly);
+            CHECK_FALSE(renderer.stats().drawnIntoOutput);
+            int worst = 0, lit = 0;
+            for (int y = 0; y < 96; ++y)
+                for (int x = 0; x < 96; ++x) {
+                    auto a = direct.rgba(x, y), b = copied.rgba(x, y);
+                    for (size_t k = 0; k < 4; ++k) worst = std::max(worst, std::abs(int(a[k]) - int(b[k])));
+                    lit += a[0] > 60;
+                }
+            CHECK(lit > 96 * 96 / 4); // a picture, not the clear colour
+            CHECK(worst == 0);
+
+            renderer.options().fxaa = true; // FXAA reads a frame of the renderer's own
+            test::renderImage(renderer, scene, camera, withDepth);
+            CHECK_FALSE(renderer.stats().drawnIntoOutput);
+            test::requireNoGlErrors(*context);
+        }
+    }
+}
