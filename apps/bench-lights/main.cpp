@@ -197,6 +197,12 @@ Row run(Context& context, const Options& o, int lightCount) {
     row.entries = cs.entries;
     row.maxPerCluster = cs.maxPerCluster;
     row.occupied = cs.occupiedClusters;
+    // The last timed frame, before the light-visits view draws over it.
+    if (!o.pngDirectory.empty()) {
+        std::filesystem::create_directories(o.pngDirectory);
+        writePng(o.pngDirectory / str("light-stress-", lightCount, ".png"),
+                 readPixels(output.framebufferId(), 0, 0, o.width, o.height));
+    }
     // After the timed frames, so they run as a user's would.
     measureLightVisits(renderer, scene, camera, output, row);
     if (o.breakdown)
@@ -239,11 +245,6 @@ Row run(Context& context, const Options& o, int lightCount) {
     loose.build(lights, view);
     row.sphereOnlyEntries = double(loose.stats().entries);
 
-    if (!o.pngDirectory.empty()) {
-        std::filesystem::create_directories(o.pngDirectory);
-        writePng(o.pngDirectory / str("light-stress-", lightCount, ".png"),
-                 readPixels(output.framebufferId(), 0, 0, o.width, o.height));
-    }
     return row;
 }
 

@@ -85,17 +85,21 @@ inline constexpr int kFirstScreenEffectUnit = 0;
 
 /// What lights the frame. The main pass's shaders leave out each kind that is off: a CPU
 /// rasteriser (llvmpipe) runs the body of a branch on a uniform for every lane even when no
-/// lane takes it, which cost a third of a one-light frame. Everything is on by default, as a
-/// shader built without a frame must assume. A change (the sun setting, fog turned on)
-/// selects other programs, compiled like any new variant.
+/// lane takes it, and a loop's body at least once even when it runs no iteration, which cost
+/// a third of a one-light frame, and more than half of a frame whose lights cast no shadow.
+/// Everything is on by default, as a shader built without a frame must assume. A change (the
+/// sun setting, fog turned on) selects other programs, compiled like any new variant.
 struct FrameLighting {
-    bool sun = true;        ///< the sky's sun, and its shadow
-    bool hemisphere = true; ///< a hemispheric light or the night fill
-    bool imageBased = true; ///< an environment's diffuse and specular light
+    bool sun = true;          ///< the sky's sun, and its shadow
+    bool hemisphere = true;   ///< a hemispheric light or the night fill
+    bool imageBased = true;   ///< an environment's diffuse and specular light
     bool fog = true;
-    bool punctual = true;   ///< directional (besides the sun), point or spot lights
+    bool directional = true;  ///< directional lights besides the sun
+    bool local = true;        ///< point or spot lights (reached through the light clusters)
+    bool localShadows = true; ///< point or spot lights that may have a shadow map
     uint32_t bits() const {
-        return (sun ? 1u : 0u) | (hemisphere ? 2u : 0u) | (imageBased ? 4u : 0u) | (fog ? 8u : 0u) | (punctual ? 16u : 0u);
+        return (sun ? 1u : 0u) | (hemisphere ? 2u : 0u) | (imageBased ? 4u : 0u) | (fog ? 8u : 0u) | (directional ? 16u : 0u) |
+               (local ? 32u : 0u) | (localShadows ? 64u : 0u);
     }
 };
 
@@ -147,7 +151,9 @@ inline constexpr std::string_view kNoSun = "FRAME_NO_SUN";
 inline constexpr std::string_view kNoHemisphere = "FRAME_NO_HEMISPHERE";
 inline constexpr std::string_view kNoImageBased = "FRAME_NO_IBL";
 inline constexpr std::string_view kNoFog = "FRAME_NO_FOG";
-inline constexpr std::string_view kNoPunctual = "FRAME_NO_PUNCTUAL_LIGHTS";
+inline constexpr std::string_view kNoDirectional = "FRAME_NO_DIRECTIONAL_LIGHTS";
+inline constexpr std::string_view kNoLocal = "FRAME_NO_LOCAL_LIGHTS";
+inline constexpr std::string_view kNoLocalShadows = "FRAME_NO_LOCAL_SHADOWS";
 /// Carries a value: the debug view's number (render/DebugView.h), written by makeEffectRequest.
 inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
@@ -171,7 +177,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 33> kEngine = {{
+inline constexpr std::array<EngineDefine, 35> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -210,7 +216,9 @@ inline constexpr std::array<EngineDefine, 33> kEngine = {{
     {kNoHemisphere, [](const EngineDefineInputs& in) { return !in.lighting.hemisphere && in.draw.pass == RenderPass::Main; }},
     {kNoImageBased, [](const EngineDefineInputs& in) { return !in.lighting.imageBased && in.draw.pass == RenderPass::Main; }},
     {kNoFog, [](const EngineDefineInputs& in) { return !in.lighting.fog && in.draw.pass == RenderPass::Main; }},
-    {kNoPunctual, [](const EngineDefineInputs& in) { return !in.lighting.punctual && in.draw.pass == RenderPass::Main; }},
+    {kNoDirectional, [](const EngineDefineInputs& in) { return !in.lighting.directional && in.draw.pass == RenderPass::Main; }},
+    {kNoLocal, [](const EngineDefineInputs& in) { return !in.lighting.local && in.draw.pass == RenderPass::Main; }},
+    {kNoLocalShadows, [](const EngineDefineInputs& in) { return !in.lighting.localShadows && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

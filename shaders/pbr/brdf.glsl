@@ -2,22 +2,35 @@
 // Schlick Fresnel, Lambert diffuse (Karis 2013; Heitz 2014; Filament's formulation).
 const float PI = 3.14159265359;
 
-float distributionGgx(float NoH, float alpha) {
-    float a2 = alpha * alpha;
+// The GGX distribution for alpha² `a2`.
+float distributionGgxA2(float NoH, float a2) {
     float f = (NoH * a2 - NoH) * NoH + 1.0;
     return a2 / (PI * f * f + 1e-7);
 }
 
-// V = G / (4 NoL NoV), height-correlated (Heitz 2014, eq. 99).
-float visibilitySmithGgxCorrelated(float NoV, float NoL, float alpha) {
-    float a2 = alpha * alpha;
-    float lambdaV = NoL * sqrt((NoV - a2 * NoV) * NoV + a2);
+float distributionGgx(float NoH, float alpha) { return distributionGgxA2(NoH, alpha * alpha); }
+
+// The view's half of the height-correlated Smith term below: sqrt((NoV − a² NoV) NoV + a²),
+// the same for every light at a fragment (Surface::smithView).
+float smithViewTerm(float NoV, float a2) { return sqrt((NoV - a2 * NoV) * NoV + a2); }
+
+// V = G / (4 NoL NoV), height-correlated (Heitz 2014, eq. 99), with the view's term given.
+float visibilitySmithGgxCorrelatedView(float NoV, float NoL, float a2, float viewTerm) {
+    float lambdaV = NoL * viewTerm;
     float lambdaL = NoV * sqrt((NoL - a2 * NoL) * NoL + a2);
     return 0.5 / max(lambdaV + lambdaL, 1e-5);
 }
 
+float visibilitySmithGgxCorrelated(float NoV, float NoL, float alpha) {
+    float a2 = alpha * alpha;
+    return visibilitySmithGgxCorrelatedView(NoV, NoL, a2, smithViewTerm(NoV, a2));
+}
+
 vec3 fresnelSchlick(float VoH, vec3 f0) {
-    float f = pow(1.0 - VoH, 5.0);
+    // (1 − VoH)⁵ by multiplication: pow() is exp2(log2()) lane by lane on a CPU rasteriser.
+    float m = 1.0 - VoH;
+    float m2 = m * m;
+    float f = m2 * m2 * m;
     return f0 + (1.0 - f0) * f;
 }
 
@@ -31,6 +44,9 @@ struct Surface {
     float roughness; // perceptual
     float alpha;     // roughness²
     vec3 energyCompensation; // multiple-scattering gain (Kulla-Conty via the DFG table)
+    // Per fragment, so that each light does not redo them (pbr.frag.glsl fills them):
+    float alpha2;    // alpha²
+    float smithView; // smithViewTerm(NoV, alpha2)
 };
 
 // The per-light plugin hook: declared here so shadeDirect can call it, defined by the pipeline
@@ -55,7 +71,7 @@ vec3 shadeDirect(Surface s, vec3 L, vec3 radiance) {
         vec3 H = normalize(s.view + L);
         float NoH = clamp(dot(s.normal, H), 0.0, 1.0);
         float VoH = clamp(dot(s.view, H), 0.0, 1.0);
-        float DV = distributionGgx(NoH, s.alpha) * visibilitySmithGgxCorrelated(s.NoV, NoL, s.alpha);
+        float DV = distributionGgxA2(NoH, s.alpha2) * visibilitySmithGgxCorrelatedView(s.NoV, NoL, s.alpha2, s.smithView);
         vec3 F = fresnelSchlick(VoH, s.f0);
         SPECULAR_LOBE(DV, F, s, L, H);
         specular = DV * F * s.energyCompensation * radiance * NoL;

@@ -100,30 +100,39 @@ int fragmentCluster(vec3 positionW) {
     return (slice * tiles.y + tile.y) * tiles.x + tile.x;
 }
 
+// The light listed at `slot` of the cluster lists (four slots per texel).
+int listedLight(int slot) {
+    return int(texelFetch(lightClusters, clusterTexel(slot >> 2), 0)[slot & 3]);
+}
+
 // Every punctual light that reaches this fragment: the directional ones, then those listed
 // in its cluster. Masks filter twice: a cluster whose lights' union misses the draw's (mesh
 // & material) mask is skipped whole, and within a listed cluster each light is tested on its
 // own. Masks change without recompiling anything.
+//
+// Shaped for a CPU rasteriser, which runs every branch's body and every loop's body at least
+// once, taken or not: each kind of light the frame lacks is compiled out (FRAME_NO_*), and
+// each list is one flat loop of one fetch and one light per step (a loop over texels with an
+// inner loop over their four slots cost half the frame at one light).
 vec3 shadePunctualLights(Surface s, vec3 positionW, vec3 normalW, uint materialMask) {
     vec3 sum = vec3(0.0);
+#ifndef FRAME_NO_DIRECTIONAL_LIGHTS
     int directional = int(lightingParams.z + 0.5);
     for (int i = 0; i < directional; ++i) sum += shadeDirectionalLight(s, i, materialMask);
+#endif
+#ifndef FRAME_NO_LOCAL_LIGHTS
     uvec4 header = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0);
-    // No light of this cluster may light this draw: skip its list without a fetch.
-    if ((header.w & materialMask) == 0u) return sum;
-    int first = int(header.x);
-    int shadowed = int(header.z);
-    int unshadowed = int(header.y) - shadowed;
-    for (int i = 0; i < shadowed; i += 4) {
-        uvec4 slots = texelFetch(lightClusters, clusterTexel(first + i / 4), 0);
-        int n = min(shadowed - i, 4);
-        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask, true);
-    }
-    first += (shadowed + 3) / 4;
-    for (int i = 0; i < unshadowed; i += 4) {
-        uvec4 slots = texelFetch(lightClusters, clusterTexel(first + i / 4), 0);
-        int n = min(unshadowed - i, 4);
-        for (int k = 0; k < n; ++k) sum += shadeLocalLight(s, int(slots[k]), positionW, normalW, materialMask, false);
-    }
+    // No light of this cluster may light this draw: its list is not walked.
+    int count = (header.w & materialMask) == 0u ? 0 : int(header.y);
+    int first = int(header.x) * 4;
+    int shadowed = min(int(header.z), count);
+#ifndef FRAME_NO_LOCAL_SHADOWS
+    for (int i = 0; i < shadowed; ++i) sum += shadeLocalLight(s, listedLight(first + i), positionW, normalW, materialMask, true);
+#endif
+    // The unshadowed lights start at the texel after the shadowed ones.
+    int unshadowedFirst = first + ((shadowed + 3) & ~3);
+    for (int i = 0; i < count - shadowed; ++i)
+        sum += shadeLocalLight(s, listedLight(unshadowedFirst + i), positionW, normalW, materialMask, false);
+#endif
     return sum;
 }

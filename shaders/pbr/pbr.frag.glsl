@@ -245,6 +245,8 @@ void main() {
     s.NoV = clamp(abs(dot(normalW, s.view)), 1e-4, 1.0);
     s.roughness = clamp(surfaceRoughness, 0.03, 1.0);
     s.alpha = s.roughness * s.roughness;
+    s.alpha2 = s.alpha * s.alpha;
+    s.smithView = smithViewTerm(s.NoV, s.alpha2);
     s.diffuse = surfaceAlbedo * (1.0 - surfaceMetallic);
     s.f0 = mix(surfaceF0, surfaceAlbedo, surfaceMetallic);
     vec2 dfg = sampleDfg(s.NoV, s.roughness);
@@ -262,7 +264,7 @@ void main() {
         finalColor += shadeDirect(s, -sunDirection.xyz, sunColor.rgb) * shadow;
     }
 #endif
-#ifndef FRAME_NO_PUNCTUAL_LIGHTS
+#if !defined(FRAME_NO_DIRECTIONAL_LIGHTS) || !defined(FRAME_NO_LOCAL_LIGHTS)
     finalColor += shadePunctualLights(s, vPositionW, geometricNormalW, materialMask);
 #endif
 #ifndef FRAME_NO_HEMISPHERE

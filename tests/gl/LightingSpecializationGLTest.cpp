@@ -1,6 +1,7 @@
 // Main-pass programs leave out each kind of light the frame has none of (FrameLighting,
 // RendererOptions::specializeLighting): the sun, the hemisphere light, image-based light,
-// fog and punctual lights. On three scenes that each light differently, the specialised
+// fog, directional lights, point and spot lights, and their shadows. On scenes that each
+// light differently, the specialised
 // programs carry the FRAME_NO_* defines of what is off and none of what is on, and render the
 // same pixels as the one-program-for-every-frame path. In both APIs.
 #include "support/GlTestSupport.h"
@@ -39,7 +40,8 @@ const Case kCases[] = {
          scene->environment.showAsBackground = false;
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_FOG", "FRAME_NO_PUNCTUAL_LIGHTS"}},
+     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS",
+      "FRAME_NO_LOCAL_SHADOWS"}},
     {"sun and fog",
      [] {
          auto scene = test::darkScene();
@@ -49,18 +51,41 @@ const Case kCases[] = {
          scene->fog.density = 0.05f;
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_PUNCTUAL_LIGHTS"}},
+     {"FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS"}},
     {"one point light",
      [] {
          auto scene = test::darkScene();
          scene->lights.push_back(test::pointLight({2.0f, 3.0f, 1.0f}, 20.0f, 40.0f));
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG"}},
+     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS",
+      "FRAME_NO_LOCAL_SHADOWS"}},
+    {"a spot light casting a shadow and a point light",
+     [] {
+         auto scene = test::darkScene();
+         Light spot = test::spotLight({-1.0f, 6.0f, 2.0f}, {0.0f, 0.0f, 0.0f}, 0.7f, 30.0f, 60.0f);
+         spot.castShadows = true;
+         scene->lights.push_back(spot);
+         scene->lights.push_back(test::pointLight({3.0f, 2.0f, -2.0f}, 15.0f, 20.0f));
+         return boxOnFloor(std::move(scene));
+     },
+     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS"}},
+    {"a directional light besides the sun",
+     [] {
+         auto scene = test::darkScene();
+         Light l;
+         l.type = LightType::Directional;
+         l.direction = glm::normalize(glm::vec3(0.3f, -1.0f, -0.4f));
+         l.intensity = 2.0f;
+         scene->lights.push_back(l);
+         return boxOnFloor(std::move(scene));
+     },
+     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS"}},
 };
 
-const std::set<std::string> kAll = {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG",
-                                    "FRAME_NO_PUNCTUAL_LIGHTS"};
+const std::set<std::string> kAll = {"FRAME_NO_SUN",         "FRAME_NO_HEMISPHERE",         "FRAME_NO_IBL",
+                                    "FRAME_NO_FOG",         "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS",
+                                    "FRAME_NO_LOCAL_SHADOWS"};
 
 Camera sideCamera() {
     Camera c;
