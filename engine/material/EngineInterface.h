@@ -90,16 +90,18 @@ inline constexpr int kFirstScreenEffectUnit = 0;
 /// Everything is on by default, as a shader built without a frame must assume. A change (the
 /// sun setting, fog turned on) selects other programs, compiled like any new variant.
 struct FrameLighting {
-    bool sun = true;          ///< the sky's sun, and its shadow
+    bool sun = true;          ///< the sky's sun
+    bool sunShadow = true;    ///< the sun's cascaded shadow maps
     bool hemisphere = true;   ///< a hemispheric light or the night fill
     bool imageBased = true;   ///< an environment's diffuse and specular light
     bool fog = true;
     bool directional = true;  ///< directional lights besides the sun
     bool local = true;        ///< point or spot lights (reached through the light clusters)
     bool localShadows = true; ///< point or spot lights that may have a shadow map
+    bool lightMasks = true;   ///< a light reaches only some meshes (Light::mask is not every bit)
     uint32_t bits() const {
         return (sun ? 1u : 0u) | (hemisphere ? 2u : 0u) | (imageBased ? 4u : 0u) | (fog ? 8u : 0u) | (directional ? 16u : 0u) |
-               (local ? 32u : 0u) | (localShadows ? 64u : 0u);
+               (local ? 32u : 0u) | (localShadows ? 64u : 0u) | (lightMasks ? 128u : 0u) | (sunShadow ? 256u : 0u);
     }
 };
 
@@ -148,12 +150,14 @@ inline constexpr std::string_view kScreenAo = "SCREEN_AO";
 inline constexpr std::string_view kShadowSoft = "SHADOW_SOFT";
 /// Set in the main pass when the frame has none of that light (FrameLighting).
 inline constexpr std::string_view kNoSun = "FRAME_NO_SUN";
+inline constexpr std::string_view kNoSunShadow = "FRAME_NO_SUN_SHADOW";
 inline constexpr std::string_view kNoHemisphere = "FRAME_NO_HEMISPHERE";
 inline constexpr std::string_view kNoImageBased = "FRAME_NO_IBL";
 inline constexpr std::string_view kNoFog = "FRAME_NO_FOG";
 inline constexpr std::string_view kNoDirectional = "FRAME_NO_DIRECTIONAL_LIGHTS";
 inline constexpr std::string_view kNoLocal = "FRAME_NO_LOCAL_LIGHTS";
 inline constexpr std::string_view kNoLocalShadows = "FRAME_NO_LOCAL_SHADOWS";
+inline constexpr std::string_view kNoLightMasks = "FRAME_NO_LIGHT_MASKS";
 /// Carries a value: the debug view's number (render/DebugView.h), written by makeEffectRequest.
 inline constexpr std::string_view kDebugView = "DEBUG_VIEW";
 inline constexpr std::string_view kSkinning = "SKINNING";
@@ -177,7 +181,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 35> kEngine = {{
+inline constexpr std::array<EngineDefine, 37> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -213,12 +217,14 @@ inline constexpr std::array<EngineDefine, 35> kEngine = {{
     {kShadowSoft, [](const EngineDefineInputs& in) { return in.softShadows && in.draw.pass == RenderPass::Main; }},
     // Depth and shadow passes do not light: only the main pass is specialised by the frame's light.
     {kNoSun, [](const EngineDefineInputs& in) { return !in.lighting.sun && in.draw.pass == RenderPass::Main; }},
+    {kNoSunShadow, [](const EngineDefineInputs& in) { return !in.lighting.sunShadow && in.draw.pass == RenderPass::Main; }},
     {kNoHemisphere, [](const EngineDefineInputs& in) { return !in.lighting.hemisphere && in.draw.pass == RenderPass::Main; }},
     {kNoImageBased, [](const EngineDefineInputs& in) { return !in.lighting.imageBased && in.draw.pass == RenderPass::Main; }},
     {kNoFog, [](const EngineDefineInputs& in) { return !in.lighting.fog && in.draw.pass == RenderPass::Main; }},
     {kNoDirectional, [](const EngineDefineInputs& in) { return !in.lighting.directional && in.draw.pass == RenderPass::Main; }},
     {kNoLocal, [](const EngineDefineInputs& in) { return !in.lighting.local && in.draw.pass == RenderPass::Main; }},
     {kNoLocalShadows, [](const EngineDefineInputs& in) { return !in.lighting.localShadows && in.draw.pass == RenderPass::Main; }},
+    {kNoLightMasks, [](const EngineDefineInputs& in) { return !in.lighting.lightMasks && in.draw.pass == RenderPass::Main; }},
 }};
 
 /// The define each pass compiles with, in kAllPasses order: exactly one is set per effect.

@@ -54,14 +54,19 @@ int LightData::update(const std::vector<Light>& lights, const std::vector<int>& 
         float* t = &mStaging[(size_t(k / kLightsPerRow) * size_t(width) + size_t(k % kLightsPerRow) * 4) * 4];
         float type = l.type == LightType::Directional ? 0.0f : l.type == LightType::Point ? 1.0f : 2.0f;
         glm::vec3 dir = glm::normalize(l.direction);
-        float cosOuter = std::cos(l.outerConeAngle), cosInner = std::cos(std::min(l.innerConeAngle, l.outerConeAngle - 1e-3f));
-        float scale = 1.0f / std::max(cosInner - cosOuter, 1e-3f);
-        float offset = -cosOuter * scale;
+        // The cone factor clamp(cos · scale + offset): 1 everywhere for a point light, so the
+        // shader needs no type to shade one.
+        float scale = 0.0f, offset = 1.0f;
+        if (l.type == LightType::Spot) {
+            float cosOuter = std::cos(l.outerConeAngle), cosInner = std::cos(std::min(l.innerConeAngle, l.outerConeAngle - 1e-3f));
+            scale = 1.0f / std::max(cosInner - cosOuter, 1e-3f);
+            offset = -cosOuter * scale;
+        }
         int shadow = size_t(candidates[size_t(k)]) < shadowLayers.size() ? shadowLayers[size_t(candidates[size_t(k)])] : -1;
         float values[16] = {l.position.x, l.position.y, l.position.z, l.range,
-                            l.color.r * l.intensity, l.color.g * l.intensity, l.color.b * l.intensity, type,
-                            dir.x, dir.y, dir.z, float(shadow),
-                            scale, offset, float(l.mask & 0xFFFFu), float(l.mask >> 16)};
+                            l.color.r * l.intensity, l.color.g * l.intensity, l.color.b * l.intensity, scale,
+                            dir.x, dir.y, dir.z, offset,
+                            float(shadow), type, float(l.mask & 0xFFFFu), float(l.mask >> 16)};
         std::memcpy(t, values, sizeof values);
     }
     uint64_t h = hash64(std::string_view(reinterpret_cast<const char*>(mStaging.data()), mStaging.size() * 4));

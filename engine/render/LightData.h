@@ -1,6 +1,7 @@
 #pragma once
 // The punctual lights of a frame in a float texture (4 RGBA32F texels per light, layout in
-// shaders/pbr/lights.glsl), so an effect uses one sampler whatever the light count: no
+// shaders/pbr/lights.glsl: what shading needs in the first three, so a frame without light
+// masks or shadows fetches three per light), so an effect uses one sampler whatever the light count: no
 // uniform block per light, no link failure at the 12-block limit. Lights over the configured
 // maximum are dropped by importance (once-per-change warning). Directional lights come first
 // (the shader loops over them for every fragment); point and spot lights follow, and the

@@ -201,10 +201,11 @@ namespace {
 
 /// What lights the frame, from the scene block setupScene filled and the scene's lights
 /// (any enabled one counts, in view or not, so that turning the camera selects no new program).
-FrameLighting frameLighting(const Scene& scene, const SceneUniforms& s, bool specialize, bool shadows) {
+FrameLighting frameLighting(const Scene& scene, const SceneUniforms& s, bool specialize, bool shadows, int cascades) {
     FrameLighting l;
     if (!specialize) return l;
     l.sun = s.sunDirection.w > 0.5f;
+    l.sunShadow = l.sun && shadows && cascades > 0;
     l.hemisphere = s.hemiSkyColor.w > 0.5f;
     l.imageBased = s.iblParams.z > 0.5f;
     l.fog = s.fogParams.w > 0.5f;
@@ -217,6 +218,9 @@ FrameLighting frameLighting(const Scene& scene, const SceneUniforms& s, bool spe
     // Whether a shadow map is granted is known only after the shadow pass; a light that asks
     // for one keeps the shadowed loop (one that then gets none costs only its time).
     l.localShadows = shadows && any([&](const Light& light) { return local(light) && light.castShadows; });
+    // With every light on every bit, the cluster's union test alone decides (a mesh with no
+    // bit set is then skipped whole) and no light fetches its mask.
+    l.lightMasks = any([](const Light& light) { return light.type != LightType::Hemispheric && light.mask != 0xFFFFFFFFu; });
     return l;
 }
 
@@ -570,7 +574,8 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
     mAoThisFrame = ambientOcclusionOn(scene);
     // The frame's light, as render() will find it, so the programs compiled here are its.
     setupScene(scene, camera, output.width(), std::max(output.height(), 1), 0.0);
-    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting, mOptions.shadows.enabled);
+    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting, mOptions.shadows.enabled,
+                              mOptions.shadows.cascades);
     for (int round = 0; round < 2; ++round) { // the second round picks up error-material fallbacks
         std::vector<RenderPass> passes = {RenderPass::Main, RenderPass::Shadow};
         if (mOptions.depthPrepass || mAoThisFrame) passes.push_back(RenderPass::Depth);
@@ -630,7 +635,8 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         mStats.sheenEnvironmentBuilds += built ? 1 : 0;
         mExecutor->setFrameTexture(frame_texture::kSheenEnvironment, {&sheen, &mIbl->cubeSampler()});
     }
-    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting, mOptions.shadows.enabled);
+    mLighting = frameLighting(scene, mSceneBlocks[0], mOptions.specializeLighting, mOptions.shadows.enabled,
+                              mOptions.shadows.cascades);
 
     Frustum frustum = camera.frustum();
     // Lights are packed before shadows so spot lights know their shadow layers.

@@ -3,9 +3,13 @@
 // fragment; point and spot lights are reached through the light clusters. The block and
 // sampler counts of an effect never grow with the light count.
 //   texel 0: position.xyz, range (0 = unlimited)
-//   texel 1: colour × intensity (rgb), type (0 directional, 1 point, 2 spot)
-//   texel 2: direction the light points (xyz; directional and spot), first shadow layer (−1 none)
-//   texel 3: spot angle scale, spot angle offset, light mask low 16 bits, high 16 bits
+//   texel 1: colour × intensity (rgb), spot angle scale (0 for a point light)
+//   texel 2: direction the light points (xyz; directional and spot), spot angle offset (1 for
+//            a point light: the cone factor is then 1 everywhere)
+//   texel 3: first shadow layer (−1 none), type (0 directional, 1 point, 2 spot), light mask
+//            low 16 bits, high 16 bits
+// Shading reads texels 0 to 2; texel 3 only in frames with light masks (FRAME_NO_LIGHT_MASKS
+// unset) and for shadowed lights.
 uniform highp sampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
@@ -41,7 +45,9 @@ bool lightReaches(vec4 texel3, uint materialMask) {
 }
 
 vec3 shadeDirectionalLight(Surface s, int light, uint materialMask) {
+#ifndef FRAME_NO_LIGHT_MASKS
     if (!lightReaches(lightTexel(light, 3), materialMask)) return vec3(0.0);
+#endif
     return shadeDirect(s, -lightTexel(light, 2).xyz, lightTexel(light, 1).rgb); // no falloff
 }
 
@@ -63,25 +69,25 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
     vec3 toLight = t0.xyz - positionW;
     float d2 = dot(toLight, toLight);
     if (t0.w > 0.0 && d2 > t0.w * t0.w) return vec3(0.0);
+#ifdef FRAME_NO_LIGHT_MASKS
+    vec4 t3 = withShadow ? lightTexel(light, 3) : vec4(-1.0);
+#else
     vec4 t3 = lightTexel(light, 3);
     if (!lightReaches(t3, materialMask)) return vec3(0.0);
+#endif
     vec4 t1 = lightTexel(light, 1);
     vec4 t2 = lightTexel(light, 2);
     vec3 L = toLight * inversesqrt(max(d2, 1e-8));
-    float attenuation = distanceAttenuation(d2, t0.w);
-    if (t1.w > 1.5) {
-        float cd = dot(t2.xyz, -L);
-        float a = clamp(cd * t3.x + t3.y, 0.0, 1.0);
-        attenuation *= a * a;
-        if (attenuation <= 0.0) return vec3(0.0);
-    }
+    float a = clamp(dot(t2.xyz, -L) * t1.w + t2.w, 0.0, 1.0); // 1 for a point light
+    float attenuation = distanceAttenuation(d2, t0.w) * a * a;
+    if (attenuation <= 0.0) return vec3(0.0);
 #if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
     ++debugLightsReaching;
 #endif
     // Spots and point lights share one lookup: a point light reads the face its cube's
     // layers hold in the direction of the surface.
-    if (withShadow && t2.w >= 0.0 && drawParams.y > 0.5)
-        attenuation *= localShadow(int(t2.w + 0.5) + (t1.w > 1.5 ? 0 : cubeFace(-toLight)), positionW, normalW);
+    if (withShadow && t3.x >= 0.0 && drawParams.y > 0.5)
+        attenuation *= localShadow(int(t3.x + 0.5) + (t3.y > 1.5 ? 0 : cubeFace(-toLight)), positionW, normalW);
     return shadeDirect(s, L, t1.rgb * attenuation);
 }
 

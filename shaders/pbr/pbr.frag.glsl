@@ -260,7 +260,11 @@ void main() {
     // FrameLighting), not only skipped by its uniform: a CPU rasteriser runs the body anyway.
 #ifndef FRAME_NO_SUN
     if (sunDirection.w > 0.5) {
+#ifdef FRAME_NO_SUN_SHADOW
+        float shadow = 1.0;
+#else
         float shadow = drawParams.y > 0.5 ? sunShadow(vPositionW, geometricNormalW, vViewDepth) : 1.0;
+#endif
         finalColor += shadeDirect(s, -sunDirection.xyz, sunColor.rgb) * shadow;
     }
 #endif

@@ -23,6 +23,7 @@ struct Case {
     const char* name;
     std::function<std::unique_ptr<Scene>()> make;
     std::set<std::string> off; // the FRAME_NO_* defines the main pass must have
+    bool shadows = true;       // RendererOptions::shadows.enabled
 };
 
 std::unique_ptr<Scene> boxOnFloor(std::unique_ptr<Scene> scene) {
@@ -40,8 +41,8 @@ const Case kCases[] = {
          scene->environment.showAsBackground = false;
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS",
-      "FRAME_NO_LOCAL_SHADOWS"}},
+     {"FRAME_NO_SUN", "FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS",
+      "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS", "FRAME_NO_LIGHT_MASKS"}},
     {"sun and fog",
      [] {
          auto scene = test::darkScene();
@@ -51,15 +52,40 @@ const Case kCases[] = {
          scene->fog.density = 0.05f;
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS"}},
+     {"FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS",
+      "FRAME_NO_LIGHT_MASKS"}},
+    {"sun without shadows",
+     [] {
+         auto scene = test::darkScene();
+         scene->sunLight = true;
+         scene->sky.hour = 15.0f;
+         return boxOnFloor(std::move(scene));
+     },
+     {"FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS",
+      "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS", "FRAME_NO_LIGHT_MASKS"},
+     false},
     {"one point light",
      [] {
          auto scene = test::darkScene();
          scene->lights.push_back(test::pointLight({2.0f, 3.0f, 1.0f}, 20.0f, 40.0f));
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS",
-      "FRAME_NO_LOCAL_SHADOWS"}},
+     {"FRAME_NO_SUN", "FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG",
+      "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS", "FRAME_NO_LIGHT_MASKS"}},
+    {"a point light for some meshes only (a light mask)",
+     [] {
+         auto scene = test::darkScene();
+         scene->lights.push_back(test::pointLight({2.0f, 3.0f, 1.0f}, 20.0f, 40.0f));
+         Light masked = test::pointLight({-2.0f, 3.0f, -1.0f}, 20.0f, 40.0f);
+         masked.mask = 0x2u;
+         scene->lights.push_back(masked);
+         auto withBox = boxOnFloor(std::move(scene));
+         withBox->root().find("floor")->mesh->lightMask = 0x1u; // the floor: the first light only
+         withBox->root().find("box")->mesh->lightMask = 0x2u;   // the box: both
+         return withBox;
+     },
+     {"FRAME_NO_SUN", "FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG",
+      "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS"}},
     {"a spot light casting a shadow and a point light",
      [] {
          auto scene = test::darkScene();
@@ -69,7 +95,8 @@ const Case kCases[] = {
          scene->lights.push_back(test::pointLight({3.0f, 2.0f, -2.0f}, 15.0f, 20.0f));
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_DIRECTIONAL_LIGHTS"}},
+     {"FRAME_NO_SUN", "FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG",
+      "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LIGHT_MASKS"}},
     {"a directional light besides the sun",
      [] {
          auto scene = test::darkScene();
@@ -80,12 +107,13 @@ const Case kCases[] = {
          scene->lights.push_back(l);
          return boxOnFloor(std::move(scene));
      },
-     {"FRAME_NO_SUN", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS"}},
+     {"FRAME_NO_SUN", "FRAME_NO_SUN_SHADOW", "FRAME_NO_HEMISPHERE", "FRAME_NO_IBL", "FRAME_NO_FOG", "FRAME_NO_LOCAL_LIGHTS",
+      "FRAME_NO_LOCAL_SHADOWS", "FRAME_NO_LIGHT_MASKS"}},
 };
 
-const std::set<std::string> kAll = {"FRAME_NO_SUN",         "FRAME_NO_HEMISPHERE",         "FRAME_NO_IBL",
-                                    "FRAME_NO_FOG",         "FRAME_NO_DIRECTIONAL_LIGHTS", "FRAME_NO_LOCAL_LIGHTS",
-                                    "FRAME_NO_LOCAL_SHADOWS"};
+const std::set<std::string> kAll = {"FRAME_NO_SUN",          "FRAME_NO_SUN_SHADOW",         "FRAME_NO_HEMISPHERE",
+                                    "FRAME_NO_IBL",          "FRAME_NO_FOG",                "FRAME_NO_DIRECTIONAL_LIGHTS",
+                                    "FRAME_NO_LOCAL_LIGHTS", "FRAME_NO_LOCAL_SHADOWS",      "FRAME_NO_LIGHT_MASKS"};
 
 Camera sideCamera() {
     Camera c;
@@ -110,6 +138,7 @@ TEST_CASE("main-pass programs leave out the light a frame does not have, with th
             for (bool specialize : {true, false}) {
                 RendererOptions options = test::testRendererOptions();
                 options.specializeLighting = specialize;
+                options.shadows.enabled = c.shadows;
                 Renderer renderer(*context, options);
                 images[specialize ? 0 : 1] = test::renderImage(renderer, *scene, sideCamera(), output);
                 Node* box = scene->root().find("box");
