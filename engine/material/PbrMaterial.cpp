@@ -15,15 +15,18 @@ struct SlotInfo {
     const char* uvSetDefine; ///< the set's number, for TEXCOORD_2 and up
     const char* gltfName;
     const char* fromDefine; ///< names the more important slot's sampler this one reads through (or null)
+    const char* transformDefine; ///< the slot has a KHR_texture_transform other than the identity
 };
 constexpr SlotInfo kSlots[kPbrTextureSlots] = {
-    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv", "BASECOLOR_UV_SET", "baseColorTexture", nullptr},
+    {"baseColorMap", "HAS_BASECOLOR_MAP", "BASECOLOR_UV1", "baseColorUv", "BASECOLOR_UV_SET", "baseColorTexture", nullptr,
+     "BASECOLOR_UV_TRANSFORM"},
     {"metallicRoughnessMap", "HAS_METALLIC_ROUGHNESS_MAP", "METALLIC_ROUGHNESS_UV1", "metallicRoughnessUv",
-     "METALLIC_ROUGHNESS_UV_SET", "metallicRoughnessTexture", "METALLIC_ROUGHNESS_MAP_FROM"},
-    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv", "NORMAL_UV_SET", "normalTexture", nullptr},
+     "METALLIC_ROUGHNESS_UV_SET", "metallicRoughnessTexture", "METALLIC_ROUGHNESS_MAP_FROM", "METALLIC_ROUGHNESS_UV_TRANSFORM"},
+    {"normalMap", "HAS_NORMAL_MAP", "NORMAL_UV1", "normalUv", "NORMAL_UV_SET", "normalTexture", nullptr, "NORMAL_UV_TRANSFORM"},
     {"occlusionMap", "HAS_OCCLUSION_MAP", "OCCLUSION_UV1", "occlusionUv", "OCCLUSION_UV_SET", "occlusionTexture",
-     "OCCLUSION_MAP_FROM"},
-    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv", "EMISSIVE_UV_SET", "emissiveTexture", "EMISSIVE_MAP_FROM"},
+     "OCCLUSION_MAP_FROM", "OCCLUSION_UV_TRANSFORM"},
+    {"emissiveMap", "HAS_EMISSIVE_MAP", "EMISSIVE_UV1", "emissiveUv", "EMISSIVE_UV_SET", "emissiveTexture", "EMISSIVE_MAP_FROM",
+     "EMISSIVE_UV_TRANSFORM"},
 };
 // What the texture-unit budget keeps longest: the base colour, then the normal map, the metal
 // and roughness, emission, occlusion (MaterialSampler::importance).
@@ -98,6 +101,7 @@ std::vector<std::string> PbrMaterial::declaredDefines() const {
         d.emplace_back(s.hasDefine);
         d.emplace_back(s.uv1Define);
         d.emplace_back(s.uvSetDefine);
+        d.emplace_back(s.transformDefine);
         if (s.fromDefine) d.emplace_back(s.fromDefine);
     }
     return d;
@@ -124,6 +128,9 @@ void PbrMaterial::collectDefines(ShaderDefines& defines, const DrawInfo& draw) c
         setDefine(defines, kSlots[i].hasDefine, "");
         if (uv1) setDefine(defines, kSlots[i].uv1Define, "");
         if (extra) setDefine(defines, kSlots[i].uvSetDefine, str(slot.texCoord));
+        // Without a transform the slot samples its set's coordinates as they are: slots on one
+        // set then share one set of derivatives (a CPU rasteriser computes them per fetch).
+        if (!slot.transform.isIdentity()) setDefine(defines, kSlots[i].transformDefine, "");
     }
     // A slot on the image and sampler of a more important one reads through that one's sampler
     // (pbr.frag.glsl's <SLOT>_MAP_FROM): the texture-unit budget drops the less important

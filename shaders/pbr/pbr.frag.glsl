@@ -29,6 +29,9 @@
 #include<screen_ao>
 #include<debug_view>
 
+// Each slot samples its set's coordinates, through its KHR_texture_transform only where it has
+// one (<SLOT>_UV_TRANSFORM): slots on untransformed coordinates share them, and a CPU
+// rasteriser then computes one set of derivatives for all their fetches.
 // A slot on the same image and sampler as a more important slot reads that one's sampler
 // (<SLOT>_MAP_FROM names it; PbrMaterial::collectDefines): one texture unit for both, as a
 // glTF occlusion-roughness-metallic texture needs.
@@ -149,12 +152,16 @@ void main() {
     vec4 baseColor = baseColorFactor;
 #ifdef HAS_BASECOLOR_MAP
 #if defined(BASECOLOR_UV_SET)
-    baseColor *= texture(baseColorMap, transformUv(baseColorUv, uvSet(BASECOLOR_UV_SET)));
+    vec2 baseColorCoord = uvSet(BASECOLOR_UV_SET);
 #elif defined(BASECOLOR_UV1)
-    baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv1));
+    vec2 baseColorCoord = vUv1;
 #else
-    baseColor *= texture(baseColorMap, transformUv(baseColorUv, vUv0));
+    vec2 baseColorCoord = vUv0;
 #endif
+#ifdef BASECOLOR_UV_TRANSFORM
+    baseColorCoord = transformUv(baseColorUv, baseColorCoord);
+#endif
+    baseColor *= texture(baseColorMap, baseColorCoord);
 #endif
 #ifdef VERTEX_COLORS
     baseColor *= vColor;
@@ -187,11 +194,14 @@ void main() {
     vec3 geometricNormalW = normalW;
 #ifdef HAS_NORMAL_MAP
 #if defined(NORMAL_UV_SET)
-    vec2 normalUvCoord = transformUv(normalUv, uvSet(NORMAL_UV_SET));
+    vec2 normalUvCoord = uvSet(NORMAL_UV_SET);
 #elif defined(NORMAL_UV1)
-    vec2 normalUvCoord = transformUv(normalUv, vUv1);
+    vec2 normalUvCoord = vUv1;
 #else
-    vec2 normalUvCoord = transformUv(normalUv, vUv0);
+    vec2 normalUvCoord = vUv0;
+#endif
+#ifdef NORMAL_UV_TRANSFORM
+    normalUvCoord = transformUv(normalUv, normalUvCoord);
 #endif
     vec3 tangentNormal = texture(normalMap, normalUvCoord).xyz * 2.0 - 1.0;
     tangentNormal.xy *= normalScale;
@@ -202,12 +212,16 @@ void main() {
     float surfaceRoughness = roughnessFactor;
 #ifdef HAS_METALLIC_ROUGHNESS_MAP
 #if defined(METALLIC_ROUGHNESS_UV_SET)
-    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, uvSet(METALLIC_ROUGHNESS_UV_SET)));
+    vec2 metallicRoughnessCoord = uvSet(METALLIC_ROUGHNESS_UV_SET);
 #elif defined(METALLIC_ROUGHNESS_UV1)
-    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv1));
+    vec2 metallicRoughnessCoord = vUv1;
 #else
-    vec4 mr = texture(metallicRoughnessMap, transformUv(metallicRoughnessUv, vUv0));
+    vec2 metallicRoughnessCoord = vUv0;
 #endif
+#ifdef METALLIC_ROUGHNESS_UV_TRANSFORM
+    metallicRoughnessCoord = transformUv(metallicRoughnessUv, metallicRoughnessCoord);
+#endif
+    vec4 mr = texture(metallicRoughnessMap, metallicRoughnessCoord);
     surfaceRoughness *= mr.g;
     surfaceMetallic *= mr.b;
 #endif
@@ -215,23 +229,31 @@ void main() {
     float surfaceOcclusion = 1.0;
 #ifdef HAS_OCCLUSION_MAP
 #if defined(OCCLUSION_UV_SET)
-    float ao = texture(occlusionMap, transformUv(occlusionUv, uvSet(OCCLUSION_UV_SET))).r;
+    vec2 occlusionCoord = uvSet(OCCLUSION_UV_SET);
 #elif defined(OCCLUSION_UV1)
-    float ao = texture(occlusionMap, transformUv(occlusionUv, vUv1)).r;
+    vec2 occlusionCoord = vUv1;
 #else
-    float ao = texture(occlusionMap, transformUv(occlusionUv, vUv0)).r;
+    vec2 occlusionCoord = vUv0;
 #endif
+#ifdef OCCLUSION_UV_TRANSFORM
+    occlusionCoord = transformUv(occlusionUv, occlusionCoord);
+#endif
+    float ao = texture(occlusionMap, occlusionCoord).r;
     surfaceOcclusion = 1.0 + occlusionStrength * (ao - 1.0);
 #endif
     vec3 surfaceEmissive = emissiveFactor.rgb;
 #ifdef HAS_EMISSIVE_MAP
 #if defined(EMISSIVE_UV_SET)
-    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, uvSet(EMISSIVE_UV_SET))).rgb;
+    vec2 emissiveCoord = uvSet(EMISSIVE_UV_SET);
 #elif defined(EMISSIVE_UV1)
-    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv1)).rgb;
+    vec2 emissiveCoord = vUv1;
 #else
-    surfaceEmissive *= texture(emissiveMap, transformUv(emissiveUv, vUv0)).rgb;
+    vec2 emissiveCoord = vUv0;
 #endif
+#ifdef EMISSIVE_UV_TRANSFORM
+    emissiveCoord = transformUv(emissiveUv, emissiveCoord);
+#endif
+    surfaceEmissive *= texture(emissiveMap, emissiveCoord).rgb;
 #endif
 
 #define CUSTOM_FRAGMENT_BEFORE_LIGHTS

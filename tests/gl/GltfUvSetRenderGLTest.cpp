@@ -155,3 +155,35 @@ TEST_CASE("extra UV sets count against the 16 attribute locations - over them th
     CHECK(e.find("TEXCOORD_3: 1 (texcoord3)") != std::string::npos);
     CHECK(e.find("skinning: 4") != std::string::npos);
 }
+
+TEST_CASE("a slot reads its coordinates through KHR_texture_transform only where it has one, in both APIs") {
+    // The left quad's material shifts set 0 by half the texture: red's centre reads green.
+    std::string file = quadsFile(0, 0);
+    const std::string plain = R"("texCoord": 0}})";
+    const size_t left = file.find(plain);
+    REQUIRE(left != std::string::npos);
+    file.replace(left, plain.size(), R"("texCoord": 0, "extensions": {"KHR_texture_transform": {"offset": [0.5, 0]}}}})");
+    file.replace(file.find(R"("extensionsUsed": [)"), 19, R"("extensionsUsed": ["KHR_texture_transform", )");
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        GltfStage stage(api, 160, 80);
+        stage.add(importGltfFromMemory(file, ".", "uv-transform.gltf"));
+        CHECK(stage.model.warnings.empty());
+        REQUIRE(stage.loaded.materials.size() == 2);
+        const DrawInfo draw{.pass = RenderPass::Main, .hasNormals = true, .hasUv0 = true};
+        auto transformed = [&](size_t m) {
+            EffectRequest r = stage.renderer->effectRequest(*stage.loaded.materials[m], draw);
+            return findDefine(r.defines, "BASECOLOR_UV_TRANSFORM") != nullptr;
+        };
+        CHECK(transformed(0));
+        CHECK_FALSE(transformed(1));
+        stage.conventionCamera();
+        ImageRgba8 image = stage.render();
+        requireNoGlErrors(*stage.context);
+        const int half = image.width / 2;
+        CHECK(countHue(image, 0, half, Hue::Green) > 300);
+        CHECK(countHue(image, 0, half, Hue::Red) == 0);
+        CHECK(countHue(image, half, image.width, Hue::Red) > 300);
+        CHECK(countHue(image, half, image.width, Hue::Green) == 0);
+    }
+}
