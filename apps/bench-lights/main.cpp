@@ -17,7 +17,7 @@
 //
 // Usage: bench-lights [--frames N] [--warmup N] [--counts 1,16,64,256,1024] [--size WxH]
 //                     [--png DIR] [--shaders DIR (shader variants, for A/B runs)]
-//                     [--grid 32x18x24 (cluster tiles across, down, depth slices)]
+//                     [--grid 32x18x32 (cluster tiles across, down, depth slices)]
 //                     [--breakdown (then, per N, each pass's and the costliest draws' time)]
 //                     [--no-shadow-costs (skip the local-light shadow table)]
 //                     [--generic-lighting (one program whatever lights the frame: the

@@ -125,6 +125,8 @@ void LightClusters::computeGeometry(const ClusterView& view, std::span<const Clu
         boundary[size_t(k)] = depthNear * std::pow(depthFar / depthNear, float(k) / float(s.slices));
     boundary[0] = cameraNear;
     boundary[size_t(s.slices)] = std::max(cameraFar, boundary[size_t(s.slices) - 1]);
+    mSliceNear.assign(boundary.begin(), boundary.end() - 1);
+    mSliceFar.assign(boundary.begin() + 1, boundary.end());
 
     const glm::mat4& p = view.projection;
     float p00 = p[0][0], p11 = p[1][1], p20 = p[2][0], p21 = p[2][1];
@@ -200,29 +202,38 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         if (bounded && (depth + radius < cameraNear || depth - radius > cameraFar)) continue; // wholly outside
         int k0 = bounded ? sliceForDepth(depth - radius) : 0;
         int k1 = bounded ? sliceForDepth(depth + radius) : s.slices - 1;
-        // Tile columns and rows the sphere may touch: not wholly left of a column's left
-        // plane, nor wholly right of its right plane.
-        auto range = [&](const std::vector<glm::vec3>& planes, int tiles, int& first, int& last) {
+        // Tile columns and rows a sphere may touch: not wholly left of a column's left plane,
+        // nor wholly right of its right plane.
+        auto range = [&](const std::vector<glm::vec3>& planes, int tiles, const glm::vec3& c, float r, int& first, int& last) {
             first = tiles;
             last = -1;
             for (int t = 0; t < tiles; ++t) {
-                bool inside = !bounded || (glm::dot(planes[size_t(t)], centre) > -radius &&
-                                           glm::dot(planes[size_t(t) + 1], centre) < radius);
+                bool inside = !bounded || (glm::dot(planes[size_t(t)], c) > -r && glm::dot(planes[size_t(t) + 1], c) < r);
                 if (inside) {
                     first = std::min(first, t);
                     last = t;
                 }
             }
         };
-        int x0, x1, y0, y1;
-        range(mPlanesX, s.tilesX, x0, x1);
-        range(mPlanesY, s.tilesY, y0, y1);
-        if (x1 < 0 || y1 < 0) continue;
         bool cone = s.coneTest && l.spot && l.outerConeAngle < 1.5707f;
         float cosAngle = std::cos(l.outerConeAngle), sinAngle = std::sin(l.outerConeAngle);
         float radiusSquared = radius * radius;
         bool any = false;
-        for (int k = k0; k <= k1; ++k)
+        for (int k = k0; k <= k1; ++k) {
+            // Within slice k the sphere is no wider than its cross-section at the slice depth
+            // nearest its centre: the tiles of that smaller sphere are the ones to test (a
+            // sphere spanning many thin slices would otherwise test its whole rectangle in each).
+            glm::vec3 sliceCentre = centre;
+            float sliceRadius = radius;
+            if (bounded) {
+                float nearest = std::clamp(depth, mSliceNear[size_t(k)], mSliceFar[size_t(k)]);
+                float off = nearest - depth;
+                sliceRadius = std::sqrt(std::max(radiusSquared - off * off, 0.0f));
+                sliceCentre.z = -nearest;
+            }
+            int x0, x1, y0, y1;
+            range(mPlanesX, s.tilesX, sliceCentre, sliceRadius, x0, x1);
+            range(mPlanesY, s.tilesY, sliceCentre, sliceRadius, y0, y1);
             for (int y = y0; y <= y1; ++y)
                 for (int x = x0; x <= x1; ++x) {
                     int c = clusterIndex(x, y, k);
@@ -235,6 +246,7 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
                     mPairs.push_back((uint64_t(uint32_t(c)) << 32) | li);
                     any = true;
                 }
+        }
         if (any) ++mStats.lightsBinned;
     }
 

@@ -68,7 +68,6 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
     vec4 t0 = lightTexel(light, 0);
     vec3 toLight = t0.xyz - positionW;
     float d2 = dot(toLight, toLight);
-    if (t0.w > 0.0 && d2 > t0.w * t0.w) return vec3(0.0);
 #ifdef FRAME_NO_LIGHT_MASKS
     vec4 t3 = withShadow ? lightTexel(light, 3) : vec4(-1.0);
 #else

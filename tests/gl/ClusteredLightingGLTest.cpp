@@ -160,7 +160,7 @@ TEST_CASE("1024 lights render with the same uniform blocks and samplers as one -
         renderer.render(*scene, camera, output, 0.1);
         ImageRgba8 many = readPixels(output.framebufferId(), 0, 0, 64, 64);
         Interface withMany = interfaceOf();
-        MESSAGE("uniform blocks ", withMany.blocks, ", samplers ", withMany.samplers, "; cluster entries ",
+        MESSAGE("uniform blocks ", withMany.blocks, ", samplers ", withMany.samplers, "; cluster build ", renderer.stats().clusterBuildMs, " ms; cluster entries ",
                 renderer.lightClusters().stats().entries, ", max per cluster ", renderer.lightClusters().stats().maxPerCluster);
         CHECK(renderer.lightData().count() == 1024);
         CHECK(withMany.effect == withOne.effect);
