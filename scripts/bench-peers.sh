@@ -52,13 +52,26 @@ for h in three-perf babylon-perf; do
     fi
 done
 
-# peer HARNESS RUNS: runs the harness, leaving "id median" lines (or "id fails") in $tmp/HARNESS.
+# peer HARNESS RUNS: runs the harness, leaving "id median" lines (or "id fails") in $tmp/HARNESS,
+# read from the raw record each run writes (out/raw/ID.json). A run fails when it errs, when a
+# program does not link (three.js past 145 spot lights) or when nothing is drawn (Babylon.js
+# past 13): its frame time is then that of a blank frame, not a figure to compare.
 peer() {
+    rm -rf "$peers/$1/out/raw"
     (cd "$peers/$1" && PEER_SHARED="$shared" xvfb-run -a -s "-screen 0 1920x1080x24" \
         node bench.mjs --runs "$2" --frames "$frames" --warmup "$warmup") >"$tmp/$1.log" 2>&1 || true
-    awk '/: ERROR /        { sub(":", "", $1); print $1, "fails"; next }
-         / frame median /  { id = $1; sub(":", "", id); for (i = 1; i < NF; ++i) if ($i == "median") print id, $(i + 1) }' \
-        "$tmp/$1.log" >"$tmp/$1"
+    node -e '
+        const fs = require("fs"), path = require("path");
+        const [dir, runs] = process.argv.slice(1);
+        for (const id of runs.split(",")) {
+            const file = path.join(dir, id + ".json");
+            if (!fs.existsSync(file)) continue;
+            const r = JSON.parse(fs.readFileSync(file, "utf8"));
+            const c = r.counts || {}, i = r.info || {};
+            const broken = r.error || i.programsNotRunnable > 0 || (i.effectErrors && i.effectErrors.length > 0) ||
+                (c.glErrorsInFrame && c.glErrorsInFrame.length > 0) || c.glDrawCalls === 0;
+            console.log(id, broken || !r.frameMs ? "fails" : r.frameMs.median);
+        }' "$peers/$1/out/raw" "$2" >"$tmp/$1" 2>>"$tmp/$1.log"
 }
 if [ -z "$missing" ]; then
     echo "== three.js r187 and Babylon.js 9.18 ($frames frames after $warmup warm-up, each closed by a 1-pixel read)"
@@ -76,15 +89,14 @@ fi
 
 # --- Trailhead -----------------------------------------------------------------------------
 echo "== Trailhead"
-"$build/apps/bench-gltf/bench-gltf" "$helmet" --peer-view --frames 30 >"$tmp/gltf.log" 2>&1 ||
+"$build/apps/bench-gltf/bench-gltf" "$helmet" --peer-view --steady-only --frames 30 >"$tmp/gltf.log" 2>&1 ||
     { echo "bench-peers: bench-gltf failed:" >&2; tail -5 "$tmp/gltf.log" >&2; exit 1; }
 "$build/apps/bench-lights/bench-lights" --counts 1,16,64,256,1024 --frames 15 --warmup 3 >"$tmp/lights.log" 2>&1 ||
     { echo "bench-peers: bench-lights failed:" >&2; tail -5 "$tmp/lights.log" >&2; exit 1; }
 "$build/apps/bench-hike/bench-hike" --no-hike --frames 10 --warmup 2 >"$tmp/hike.log" 2>&1 ||
     { echo "bench-peers: bench-hike failed:" >&2; tail -5 "$tmp/hike.log" >&2; exit 1; }
 {
-    # The warm column (program binaries cached) of the steady frame row.
-    awk '/steady frame median/ { print "helmet", $(NF) }' "$tmp/gltf.log"
+    awk '/steady frame median/ { print "helmet", $4 }' "$tmp/gltf.log"
     awk '/^ *lights +median/ { table = 1; next } table && NF == 0 { table = 0 } table && $1 ~ /^[0-9]+$/ { print "lights-" $1, $2 }' \
         "$tmp/lights.log"
     awk '/no shadows:/ { for (i = 1; i < NF; ++i) if ($i == "median") { print "forest", $(i + 1); exit } }' "$tmp/hike.log"
