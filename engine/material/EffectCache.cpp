@@ -240,10 +240,7 @@ EffectRequest makeEffectRequest(const Material& material, const DrawInfo& draw, 
     const EngineDefineInputs inputs{frame, draw};
     for (const EngineDefine& d : engine_define::kEngine) {
         if (!d.isSet(inputs)) continue;
-        std::string value = d.name == engine_define::kDebugView    ? std::to_string(frame.debugView)
-                            : d.name == engine_define::kSampleMask ? std::to_string(frame.sampleMask)
-                                                                   : std::string();
-        setDefine(r.defines, d.name, value);
+        setDefine(r.defines, d.name, d.value ? std::to_string(d.value(inputs)) : std::string());
     }
     r.declaredDefines = material.declaredDefines();
     r.plugins = material.pluginCode(draw.pass);

@@ -109,6 +109,7 @@ struct FrameLighting {
 /// apply to one material (Renderer::effectRequest fills it).
 struct FrameDefines {
     bool toneMapInShader = false; ///< the frame cannot be rendered in floats
+    int toneMapMode = 0;          ///< with toneMapInShader: the frame's tone mapper (render/PostProcess.h's toneMappingMode)
     bool alphaToCoverage = false; ///< the frame is multisampled and the material alpha-tested
     /// With alphaToCoverage: the frame's samples per pixel when the context lets a fragment
     /// write gl_SampleMask (ContextInfo::sampleVariables); 0 otherwise.
@@ -130,6 +131,8 @@ struct EngineDefineInputs : FrameDefines {
 struct EngineDefine {
     std::string_view name;
     bool (*isSet)(const EngineDefineInputs&);
+    /// The value a set define carries (none: defined empty).
+    int (*value)(const EngineDefineInputs&) = nullptr;
 };
 
 namespace engine_define {
@@ -140,6 +143,9 @@ inline constexpr std::string_view kHasUv0 = "HAS_UV0";
 inline constexpr std::string_view kHasUv1 = "HAS_UV1";
 inline constexpr std::string_view kHasColors = "HAS_COLORS";
 inline constexpr std::string_view kToneMapInShader = "TONEMAP_IN_SHADER";
+/// Carries a value: the tone mapper compiled into a main pass that tone-maps in the shader
+/// (common/tonemap.glsl's applyTonemap), so a CPU rasteriser runs one curve and not all five.
+inline constexpr std::string_view kToneMapMode = "TONEMAP_MODE";
 inline constexpr std::string_view kAlphaToCoverage = "ALPHA_TO_COVERAGE";
 /// Carries a value: the frame's samples per pixel, where an alpha-tested material's fragment
 /// may write gl_SampleMask (a snippet that does enables GL_OES_sample_variables; the migration
@@ -181,7 +187,7 @@ inline constexpr std::string_view kMorphColor = "MORPH_COLOR";
 constexpr bool morphs(const DrawInfo& d) { return d.morphAttributes != 0 && d.morphTexelsPerVertex > 0; }
 constexpr bool morphs(const DrawInfo& d, uint32_t bits) { return morphs(d) && (d.morphAttributes & bits) != 0; }
 
-inline constexpr std::array<EngineDefine, 37> kEngine = {{
+inline constexpr std::array<EngineDefine, 38> kEngine = {{
     {kInstances, [](const EngineDefineInputs& in) { return in.draw.instanced; }},
     {kHasNormals, [](const EngineDefineInputs& in) { return in.draw.hasNormals; }},
     {kHasTangents, [](const EngineDefineInputs& in) { return in.draw.hasTangents; }},
@@ -189,6 +195,8 @@ inline constexpr std::array<EngineDefine, 37> kEngine = {{
     {kHasUv1, [](const EngineDefineInputs& in) { return in.draw.hasUv1; }},
     {kHasColors, [](const EngineDefineInputs& in) { return in.draw.hasColors; }},
     {kToneMapInShader, [](const EngineDefineInputs& in) { return in.toneMapInShader; }},
+    {kToneMapMode, [](const EngineDefineInputs& in) { return in.toneMapInShader && in.draw.pass == RenderPass::Main; },
+     [](const EngineDefineInputs& in) { return in.toneMapMode; }},
     {kSkinning, [](const EngineDefineInputs& in) { return in.draw.skinInfluences > 0; }},
     {kSkinning8, [](const EngineDefineInputs& in) { return in.draw.skinInfluences > 4; }},
     {kMorphTargets, [](const EngineDefineInputs& in) { return morphs(in.draw); }},
@@ -209,10 +217,11 @@ inline constexpr std::array<EngineDefine, 37> kEngine = {{
     {kAlphaToCoverage, [](const EngineDefineInputs& in) { return in.alphaToCoverage && in.draw.pass == RenderPass::Main; }},
     {kSampleMask, [](const EngineDefineInputs& in) {
          return in.alphaToCoverage && in.sampleMask > 0 && in.draw.pass == RenderPass::Main;
-     }},
+     }, [](const EngineDefineInputs& in) { return in.sampleMask; }},
     // The AO texture holds the opaque depth's occlusion: only the main pass reads it.
     {kScreenAo, [](const EngineDefineInputs& in) { return in.screenAo && in.draw.pass == RenderPass::Main; }},
-    {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; }},
+    {kDebugView, [](const EngineDefineInputs& in) { return in.debugView != 0 && in.draw.pass == RenderPass::Main; },
+     [](const EngineDefineInputs& in) { return in.debugView; }},
     // Only the main pass reads shadow maps.
     {kShadowSoft, [](const EngineDefineInputs& in) { return in.softShadows && in.draw.pass == RenderPass::Main; }},
     // Depth and shadow passes do not light: only the main pass is specialised by the frame's light.

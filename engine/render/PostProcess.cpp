@@ -17,13 +17,19 @@ void PostProcess::toneMap(const ShaderStore& store, const ContextInfo& context, 
                           const RenderTarget& output, const PostSettings& settings, const VertexArray& emptyVao,
                           const Texture* bloom) {
     StateCache& state = *StateCache::current();
+    float strength = bloom ? std::clamp(settings.bloom.strength, 0.0f, 1.0f) : 0.0f;
+    // The frame's curve and bloom are compiled in, not chosen by uniform: a CPU rasteriser
+    // would run every curve and the bloom taps for each pixel.
+    ShaderDefines defines;
+    setDefine(defines, "TONEMAP_MODE", std::to_string(int(toneMappingMode(settings.toneMapping))));
+    if (strength > 0.0f) setDefine(defines, "BLOOM", "");
+    mToneMap.setDefines(std::move(defines));
     const Program& program = mToneMap.program(store, context);
     output.bind();
     state.apply(RenderState{.depthTest = false, .depthWrite = false, .cull = CullMode::None});
     program.use();
     hdr.bind(0);
     state.bindSampler(0, 0);
-    float strength = bloom ? std::clamp(settings.bloom.strength, 0.0f, 1.0f) : 0.0f;
     // Unit 1 always holds a 2D texture (the frame itself when there is no bloom), so the
     // sampler never reads an incomplete texture.
     (bloom ? *bloom : hdr).bind(1);

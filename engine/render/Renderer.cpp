@@ -188,6 +188,7 @@ EffectRequest Renderer::effectRequest(const Material& material, const DrawInfo& 
     FrameFormat f = frameFormat();
     FrameDefines frame;
     frame.toneMapInShader = !f.floatColor;
+    frame.toneMapMode = mToneMapMode;
     frame.alphaToCoverage = f.samples > 0 && material.alphaMode() == AlphaMode::Mask;
     frame.sampleMask = mContext.info().sampleVariables ? f.samples : 0;
     frame.screenAo = mAoThisFrame && material.alphaMode() != AlphaMode::Blend;
@@ -235,7 +236,8 @@ std::shared_ptr<Effect> Renderer::effectFor(Mesh& mesh, size_t part, Material& m
     uint64_t version = material.version();
     FrameFormat format = frameFormat();
     uint32_t variant = (format.floatColor ? 0u : 1u) | (format.samples > 0 ? 2u : 0u) | (mAoThisFrame ? 4u : 0u) |
-                       (softShadowsOn() ? 8u : 0u) | uint32_t(debugViewCode(mOptions.debugView)) << 4 | mLighting.bits() << 9;
+                       (softShadowsOn() ? 8u : 0u) | uint32_t(debugViewCode(mOptions.debugView)) << 4 | mLighting.bits() << 9 |
+                       (format.floatColor ? 0u : uint32_t(mToneMapMode) << 18);
     if (s.effect && s.mesh == &mesh && s.part == part && s.pass == pass && s.material == &material &&
         s.materialVersion == version && s.storeGeneration == mStore->generation() && s.instanced == mesh.instanced() &&
         s.variant == variant)
@@ -570,6 +572,7 @@ void Renderer::prepare(Scene& scene, Camera camera, const RenderTarget& output) 
     mContext.makeCurrent();
     scene.update();
     mFloatWanted = wantsFloatFrame(scene, mOptions);
+    mToneMapMode = int(toneMappingMode(scene.post.toneMapping));
     camera.aspect = float(output.width()) / float(std::max(output.height(), 1));
     mAoThisFrame = ambientOcclusionOn(scene);
     // The frame's light, as render() will find it, so the programs compiled here are its.
@@ -618,6 +621,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         scene.update();
         mSceneBounds = scene.bounds();
         mFloatWanted = wantsFloatFrame(scene, mOptions);
+    mToneMapMode = int(toneMappingMode(scene.post.toneMapping));
     }
     int width = std::max(1, int(std::lround(output.width() * mOptions.resolutionScale)));
     int height = std::max(1, int(std::lround(output.height() * mOptions.resolutionScale)));
@@ -758,7 +762,10 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     endPass(FramePass::Opaque);
     if (scene.environment.showAsBackground && mIbl->active() && !debugView) {
         ShaderDefines defines;
-        if (!hdr) setDefine(defines, engine_define::kToneMapInShader, "");
+        if (!hdr) {
+            setDefine(defines, engine_define::kToneMapInShader, "");
+            setDefine(defines, engine_define::kToneMapMode, std::to_string(mToneMapMode));
+        }
         mBackground.setDefines(defines);
         const Program& program = mBackground.program(*mStore, mContext.info());
         state.apply(RenderState{.depthTest = true, .depthWrite = false, .depthCompare = CompareFunc::LessEqual, .cull = CullMode::None});

@@ -200,6 +200,7 @@ private:
     bool mBloomFallbackSaid = false;
     std::unique_ptr<AmbientOcclusion> mAo; ///< made on first use
     bool mAoThisFrame = false;     ///< effects are requested with SCREEN_AO
+    int mToneMapMode = 0;          ///< the frame's tone mapper (toneMappingMode), compiled in where shaders tone-map
     FrameLighting mLighting;       ///< what lights this frame: main-pass effects leave out the rest
     bool mAoUnavailable = false;   ///< a pass failed on this context: AO stays off
     const Texture* mAoTexture = nullptr; ///< this frame's occlusion (null: none, the shader reads white)

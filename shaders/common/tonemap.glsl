@@ -60,11 +60,27 @@ vec3 tonemapAgx(vec3 color, bool punchy) {
 }
 
 // mode: 0 = clamp, 1 = ACES, 2 = PBR Neutral, 3 = AgX, 4 = AgX punchy. Input is exposed linear
-// HDR; output linear [0,1].
+// HDR; output linear [0,1]. Where the program was built for one mapper (TONEMAP_MODE, the
+// same numbers) only that one is compiled: a CPU rasteriser runs every branch on a uniform,
+// and all five curves cost a tenth of the helmet's frame.
 vec3 applyTonemap(vec3 color, float mode) {
+#if defined(TONEMAP_MODE)
+#if TONEMAP_MODE == 4
+    return tonemapAgx(color, true);
+#elif TONEMAP_MODE == 3
+    return tonemapAgx(color, false);
+#elif TONEMAP_MODE == 2
+    return tonemapPbrNeutral(color);
+#elif TONEMAP_MODE == 1
+    return tonemapAces(color);
+#else
+    return clamp(color, 0.0, 1.0);
+#endif
+#else
     if (mode > 3.5) return tonemapAgx(color, true);
     if (mode > 2.5) return tonemapAgx(color, false);
     if (mode > 1.5) return tonemapPbrNeutral(color);
     if (mode > 0.5) return tonemapAces(color);
     return clamp(color, 0.0, 1.0);
+#endif
 }

@@ -1,4 +1,5 @@
-// Exposure, tone mapping (ACES or Khronos PBR Neutral) and sRGB encoding of the HDR frame.
+// Exposure, tone mapping (TONEMAP_MODE: the frame's curve, common/tonemap.glsl), bloom's mix
+// (BLOOM: only in frames with bloom) and sRGB encoding of the HDR frame.
 #include<color>
 #include<tonemap>
 #include<bloom_tent>
@@ -16,7 +17,9 @@ void main() {
     vec4 hdr = texture(hdrColor, vUv);
     // Bloom replaces a share of the frame with its blurred copy (a mix, not an add): the
     // image's energy is moved, never made.
-    if (bloomParams.x > 0.0) hdr.rgb = mix(hdr.rgb, bloomTent(bloomColor, vUv, bloomParams.zw), bloomParams.x);
+#ifdef BLOOM
+    hdr.rgb = mix(hdr.rgb, bloomTent(bloomColor, vUv, bloomParams.zw), bloomParams.x);
+#endif
     vec3 mapped = applyTonemap(hdr.rgb * tonemapParams.x, tonemapParams.y);
     // The frame holds premultiplied colour with coverage in alpha: uncovered pixels take the
     // flat background exactly, untouched by exposure and tone mapping. It goes under the

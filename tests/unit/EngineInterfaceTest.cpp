@@ -268,11 +268,21 @@ TEST_CASE("the engine defines of a draw follow its facts") {
     draw.hasNormals = false;
     draw.hasUv1 = true;
     std::set<std::string_view> set;
-    const EngineDefineInputs toneMapped{FrameDefines{.toneMapInShader = true}, draw};
+    const EngineDefineInputs toneMapped{FrameDefines{.toneMapInShader = true, .toneMapMode = 2}, draw};
     for (const EngineDefine& d : engine_define::kEngine)
-        if (d.isSet(toneMapped)) set.insert(d.name);
+        if (d.isSet(toneMapped)) {
+            set.insert(d.name);
+            // The tone mapper carries the frame's curve; the others carry nothing.
+            if (d.name == engine_define::kToneMapMode) CHECK((d.value && d.value(toneMapped) == 2));
+            else CHECK_FALSE(bool(d.value));
+        }
     CHECK(set == std::set<std::string_view>{engine_define::kInstances, engine_define::kHasUv1,
-                                            engine_define::kToneMapInShader});
+                                            engine_define::kToneMapInShader, engine_define::kToneMapMode});
+    // Depth and shadow passes shade nothing: no curve in them.
+    draw.pass = RenderPass::Depth;
+    const EngineDefineInputs depth{FrameDefines{.toneMapInShader = true, .toneMapMode = 2}, draw};
+    for (const EngineDefine& d : engine_define::kEngine)
+        if (d.name == engine_define::kToneMapMode) CHECK_FALSE(d.isSet(depth));
 }
 
 TEST_CASE("SAMPLE_MASK is set only with alpha to coverage, in the main pass, where a fragment may write the mask") {
