@@ -53,7 +53,7 @@ inline constexpr EngineSampler kBrdfLut{"brdfLut", "sampler2D", "BRDF table"};
 inline constexpr EngineSampler kShadowCascades{"shadowCascades", "sampler2DArrayShadow", "sun shadow cascades"};
 inline constexpr EngineSampler kSpotShadows{"spotShadows", "sampler2DArrayShadow", "spot shadow maps"};
 inline constexpr EngineSampler kSpotShadowMatrices{"spotShadowMatrices", "sampler2D", "spot shadow matrices"};
-inline constexpr EngineSampler kLightData{"lightData", "sampler2D", "light data"};
+inline constexpr EngineSampler kLightData{"lightData", "usampler2D", "light data"};
 inline constexpr EngineSampler kEnvironmentCube{"environmentCube", "samplerCube", "environment"};
 inline constexpr EngineSampler kLightClusters{"lightClusters", "usampler2D", "light clusters"};
 /// The frame's screen-space ambient occlusion (render/AmbientOcclusion.h), declared only under

@@ -6,15 +6,16 @@
 
 #include "core/Hash.h"
 #include "core/Log.h"
+#include "render/LightPacking.h"
 
 namespace th {
 
 LightData::LightData(int maxLights) : mMaxLights(std::max(maxLights, 1)) {
     int rows = (mMaxLights + kLightsPerRow - 1) / kLightsPerRow;
     int width = std::min(mMaxLights, kLightsPerRow) * 4;
-    mTexture = Texture({.format = TextureFormat::RGBA32F, .width = width, .height = rows, .label = "light data"});
+    mTexture = Texture({.format = TextureFormat::RGBA32UI, .width = width, .height = rows, .label = "light data"});
     mTexture.setFilter(false, false);
-    mStaging.assign(size_t(width) * size_t(rows) * 4, 0.0f);
+    mStaging.assign(size_t(width) * size_t(rows) * 4, 0u);
 }
 
 int LightData::update(const std::vector<Light>& lights, const std::vector<int>& shadowLayers) {
@@ -48,26 +49,18 @@ int LightData::update(const std::vector<Light>& lights, const std::vector<int>& 
     mPacked = candidates;
     mCount = int(candidates.size());
     int width = mTexture.width();
-    std::fill(mStaging.begin(), mStaging.end(), 0.0f);
+    std::fill(mStaging.begin(), mStaging.end(), 0u);
     for (int k = 0; k < mCount; ++k) {
         const Light& l = lights[size_t(candidates[size_t(k)])];
-        float* t = &mStaging[(size_t(k / kLightsPerRow) * size_t(width) + size_t(k % kLightsPerRow) * 4) * 4];
-        float type = l.type == LightType::Directional ? 0.0f : l.type == LightType::Point ? 1.0f : 2.0f;
-        glm::vec3 dir = glm::normalize(l.direction);
-        // The cone factor clamp(cos · scale + offset): 1 everywhere for a point light, so the
-        // shader needs no type to shade one.
-        float scale = 0.0f, offset = 1.0f;
-        if (l.type == LightType::Spot) {
-            float cosOuter = std::cos(l.outerConeAngle), cosInner = std::cos(std::min(l.innerConeAngle, l.outerConeAngle - 1e-3f));
-            scale = 1.0f / std::max(cosInner - cosOuter, 1e-3f);
-            offset = -cosOuter * scale;
-        }
+        uint32_t* t = &mStaging[(size_t(k / kLightsPerRow) * size_t(width) + size_t(k % kLightsPerRow) * 4) * 4];
         int shadow = size_t(candidates[size_t(k)]) < shadowLayers.size() ? shadowLayers[size_t(candidates[size_t(k)])] : -1;
-        float values[16] = {l.position.x, l.position.y, l.position.z, l.range,
-                            l.color.r * l.intensity, l.color.g * l.intensity, l.color.b * l.intensity, scale,
-                            dir.x, dir.y, dir.z, offset,
-                            float(shadow), type, float(l.mask & 0xFFFFu), float(l.mask >> 16)};
-        std::memcpy(t, values, sizeof values);
+        bool clamped = false;
+        std::array<uint32_t, 16> record = packLight(l, shadow, &clamped);
+        std::memcpy(t, record.data(), sizeof record);
+        if (clamped && mClampedSaid.insert(l.name).second)
+            logWarning("light '", l.name, "': colour × intensity (", l.color.r * l.intensity, ", ", l.color.g * l.intensity, ", ",
+                       l.color.b * l.intensity, ") is over ", kMaxPackedLightColour,
+                       ", the most a point or spot light keeps; it is clamped to that");
     }
     uint64_t h = hash64(std::string_view(reinterpret_cast<const char*>(mStaging.data()), mStaging.size() * 4));
     if (h != mLastHash) {

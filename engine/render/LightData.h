@@ -1,12 +1,13 @@
 #pragma once
-// The punctual lights of a frame in a float texture (4 RGBA32F texels per light, layout in
-// shaders/pbr/lights.glsl: what shading needs in the first three, so a frame without light
-// masks or shadows fetches three per light), so an effect uses one sampler whatever the light count: no
+// The punctual lights of a frame in a texture (4 RGBA32UI texels per light, layout in
+// render/LightPacking.h: shading a point or spot light fetches two of them), so an effect uses one sampler whatever the light count: no
 // uniform block per light, no link failure at the 12-block limit. Lights over the configured
 // maximum are dropped by importance (once-per-change warning). Directional lights come first
 // (the shader loops over them for every fragment); point and spot lights follow, and the
 // light clusters (render/LightClusters.h) list their slots.
 #include <cstdint>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "gl/Texture.h"
@@ -37,7 +38,8 @@ private:
     int mCount = 0;
     int mDirectionalCount = 0;
     Texture mTexture;
-    std::vector<float> mStaging;
+    std::vector<uint32_t> mStaging;
+    std::set<std::string> mClampedSaid; ///< lights whose clamped colour was reported
     std::vector<int> mPacked;
     uint64_t mLastHash = 0;
     size_t mLastDropped = 0;

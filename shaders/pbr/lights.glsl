@@ -1,16 +1,11 @@
-// Punctual lights from the light data texture: four RGBA32F texels per light, 512 lights per
-// row. Directional lights fill the first slots (lightingParams.z of them) and light every
-// fragment; point and spot lights are reached through the light clusters. The block and
+// Punctual lights from the light data texture: four RGBA32UI texels per light, 512 lights per
+// row, laid out by render/LightPacking.h (which mirrors the decoders below). Directional lights
+// fill the first slots (lightingParams.z of them) and light every fragment; point and spot
+// lights are reached through the light clusters, and shading one fetches two texels: its
+// colour and spot axis are packed (half floats, an octahedral direction), since on a CPU
+// rasteriser a texel fetch in the light loop costs more than the decoding. The block and
 // sampler counts of an effect never grow with the light count.
-//   texel 0: position.xyz, range (0 = unlimited)
-//   texel 1: colour × intensity (rgb), spot angle scale (0 for a point light)
-//   texel 2: direction the light points (xyz; directional and spot), spot angle offset (1 for
-//            a point light: the cone factor is then 1 everywhere)
-//   texel 3: first shadow layer (−1 none), type (0 directional, 1 point, 2 spot), light mask
-//            low 16 bits, high 16 bits
-// Shading reads texels 0 to 2; texel 3 only in frames with light masks (FRAME_NO_LIGHT_MASKS
-// unset) and for shadowed lights.
-uniform highp sampler2D lightData;
+uniform highp usampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
 // RGBA32UI texel per cluster (x: first texel of its list, y: light count, z: how many of
@@ -24,31 +19,47 @@ uniform highp usampler2D lightClusters;
 const int kLightsPerRowShift = 9;   // 512 lights per row
 const int kClusterRowShift = 10;    // 1024 texels per row
 
-vec4 lightTexel(int light, int texel) {
+uvec4 lightTexel(int light, int texel) {
     return texelFetch(lightData, ivec2(((light & ((1 << kLightsPerRowShift) - 1)) << 2) + texel, light >> kLightsPerRowShift), 0);
 }
 
-// glTF KHR_lights_punctual's recommended falloff: inverse square, windowed to zero at range.
-float distanceAttenuation(float distanceSquared, float range) {
-    float attenuation = 1.0 / max(distanceSquared, 1e-4);
-    if (range > 0.0) {
-        float ratio = distanceSquared / (range * range);
-        float window = clamp(1.0 - ratio * ratio, 0.0, 1.0);
-        attenuation *= window * window;
-    }
-    return attenuation;
+// A half float as LightPacking's halfBits writes it: a normal number or zero (no denormals,
+// infinities or NaNs), decoded by moving its bits into a float's; the GLSL 3.30 core profile
+// has no unpackHalf2x16.
+float halfToFloat(uint bits) {
+    uint magnitude = bits & 0x7FFFu;
+    float value = uintBitsToFloat(((bits & 0x8000u) << 16) | ((magnitude << 13) + 0x38000000u));
+    return magnitude == 0u ? 0.0 : value;
 }
 
-bool lightReaches(vec4 texel3, uint materialMask) {
-    uint lightMask = uint(texel3.z) | (uint(texel3.w) << 16);
-    return (lightMask & materialMask) != 0u;
+vec2 unpackHalves(uint word) { return vec2(halfToFloat(word & 0xFFFFu), halfToFloat(word >> 16)); }
+
+float fromSnorm16(uint bits) { return max(float(int(bits << 16) >> 16) / 32767.0, -1.0); }
+
+// A unit vector from two snorm16 octahedral coordinates (LightPacking's octahedralSnorm).
+vec3 octahedralDirection(uint word) {
+    vec2 e = vec2(fromSnorm16(word & 0xFFFFu), fromSnorm16(word >> 16));
+    vec3 n = vec3(e, 1.0 - abs(e.x) - abs(e.y));
+    vec2 folded = (1.0 - abs(n.yx)) * vec2(n.x >= 0.0 ? 1.0 : -1.0, n.y >= 0.0 ? 1.0 : -1.0);
+    return normalize(vec3(n.z < 0.0 ? folded : n.xy, n.z));
 }
+
+// glTF KHR_lights_punctual's recommended falloff: inverse square, windowed to zero at range
+// (`inverseRangeSquared` = 1 / range², 0 for an unlimited range).
+float distanceAttenuation(float distanceSquared, float inverseRangeSquared) {
+    float ratio = distanceSquared * inverseRangeSquared;
+    float window = clamp(1.0 - ratio * ratio, 0.0, 1.0);
+    return window * window / max(distanceSquared, 1e-4);
+}
+
+bool lightReaches(uvec4 texel2, uint materialMask) { return (texel2.z & materialMask) != 0u; }
 
 vec3 shadeDirectionalLight(Surface s, int light, uint materialMask) {
 #ifndef FRAME_NO_LIGHT_MASKS
-    if (!lightReaches(lightTexel(light, 3), materialMask)) return vec3(0.0);
+    if (!lightReaches(lightTexel(light, 2), materialMask)) return vec3(0.0);
 #endif
-    return shadeDirect(s, -lightTexel(light, 2).xyz, lightTexel(light, 1).rgb); // no falloff
+    // No falloff: texel 0 holds the colour, texel 1 the direction the light travels.
+    return shadeDirect(s, -uintBitsToFloat(lightTexel(light, 1).xyz), uintBitsToFloat(lightTexel(light, 0).xyz));
 }
 
 #if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
@@ -65,29 +76,31 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
 #if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
     ++debugLightsVisited;
 #endif
-    vec4 t0 = lightTexel(light, 0);
-    vec3 toLight = t0.xyz - positionW;
+    uvec4 t0 = lightTexel(light, 0);
+    vec3 toLight = uintBitsToFloat(t0.xyz) - positionW;
     float d2 = dot(toLight, toLight);
 #ifdef FRAME_NO_LIGHT_MASKS
-    vec4 t3 = withShadow ? lightTexel(light, 3) : vec4(-1.0);
+    uvec4 t2 = withShadow ? lightTexel(light, 2) : uvec4(0u);
 #else
-    vec4 t3 = lightTexel(light, 3);
-    if (!lightReaches(t3, materialMask)) return vec3(0.0);
+    uvec4 t2 = lightTexel(light, 2);
+    if (!lightReaches(t2, materialMask)) return vec3(0.0);
 #endif
-    vec4 t1 = lightTexel(light, 1);
-    vec4 t2 = lightTexel(light, 2);
+    uvec4 t1 = lightTexel(light, 1);
+    vec2 colourRg = unpackHalves(t1.z);
+    vec2 colourBAndScale = unpackHalves(t1.w); // y: the spot's cone scale
     vec3 L = toLight * inversesqrt(max(d2, 1e-8));
-    float a = clamp(dot(t2.xyz, -L) * t1.w + t2.w, 0.0, 1.0); // 1 for a point light
-    float attenuation = distanceAttenuation(d2, t0.w) * a * a;
+    // 1 for a point light (its cos(outer) is −2 and its scale 1).
+    float a = clamp((dot(octahedralDirection(t1.x), -L) - uintBitsToFloat(t1.y)) * colourBAndScale.y, 0.0, 1.0);
+    float attenuation = distanceAttenuation(d2, uintBitsToFloat(t0.w)) * a * a;
     if (attenuation <= 0.0) return vec3(0.0);
 #if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
     ++debugLightsReaching;
 #endif
     // Spots and point lights share one lookup: a point light reads the face its cube's
     // layers hold in the direction of the surface.
-    if (withShadow && t3.x >= 0.0 && drawParams.y > 0.5)
-        attenuation *= localShadow(int(t3.x + 0.5) + (t3.y > 1.5 ? 0 : cubeFace(-toLight)), positionW, normalW);
-    return shadeDirect(s, L, t1.rgb * attenuation);
+    if (withShadow && int(t2.x) >= 0 && drawParams.y > 0.5)
+        attenuation *= localShadow(int(t2.x) + (t2.y == 2u ? 0 : cubeFace(-toLight)), positionW, normalW);
+    return shadeDirect(s, L, vec3(colourRg, colourBAndScale.x) * attenuation);
 }
 
 ivec2 clusterTexel(int index) {
