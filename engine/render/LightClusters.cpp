@@ -13,7 +13,6 @@ namespace th {
 namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
-constexpr uint32_t kEmptySlot = 0xFFFFFFFFu;
 
 /// The smallest sphere around a spot light's volume (its cone capped by the range sphere),
 /// or the range sphere for a point light and for cones of half angle ≥ 90°.
@@ -171,12 +170,13 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         h = hashCombine(hashFloats(h, v, 11), l.mask);
     }
     h = hashCombine(h, lights.size());
-    if (mSettings.reuseUnchanged && h == mInputHash && !mTexels.empty()) {
+    if (mSettings.reuseUnchanged && mBuilt && h == mInputHash) {
         mStats.skipped = true;
         mStats.buildMs = msSince(start);
         return false;
     }
     mInputHash = h;
+    mBuilt = true;
 
     const ClusterSettings& s = mSettings;
     computeGeometry(view, lights);
@@ -282,18 +282,19 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
     }
     mStats.entries = total;
 
-    // Texels: headers, then the lists four to a texel (the shadowed group padded to a whole
-    // texel), padded to whole rows.
+    mStats.buildMs = msSince(start);
+    return true;
+}
+
+void LightClusters::writeTexels(const ClusterRecords& records) {
+    const int shadowedTexels = std::clamp(records.shadowedTexels, 1, records.wordsPerLight / 4);
+    const int otherTexels = std::clamp(records.otherTexels, 1, records.wordsPerLight / 4);
     size_t clusters = mCounts.size();
-    auto listTexels = [&](size_t c) {
-        uint32_t shadowed = mShadowedCounts[c], rest = mCounts[c] - shadowed;
-        return size_t((shadowed + 3) / 4 + (rest + 3) / 4);
-    };
     size_t texels = clusters;
-    for (size_t c = 0; c < clusters; ++c) texels += listTexels(c);
+    for (size_t c = 0; c < clusters; ++c)
+        texels += size_t(mShadowedCounts[c]) * size_t(shadowedTexels) + size_t(mCounts[c] - mShadowedCounts[c]) * size_t(otherTexels);
     size_t rows = (texels + kTextureWidth - 1) / kTextureWidth;
-    mTexels.assign(rows * kTextureWidth * 4, kEmptySlot);
-    std::fill(mTexels.begin(), mTexels.begin() + std::ptrdiff_t(clusters * 4), 0u);
+    mTexels.resize(rows * kTextureWidth * 4);
     size_t next = clusters;
     for (size_t c = 0; c < clusters; ++c) {
         uint32_t* header = &mTexels[c * 4];
@@ -301,16 +302,19 @@ bool LightClusters::build(std::span<const ClusterLight> lights, const ClusterVie
         header[1] = mCounts[c];
         header[2] = mShadowedCounts[c];
         header[3] = mMasks[c];
-        const uint32_t* entries = mEntries.data() + (mEntries.empty() ? 0 : mListStart[c]);
-        uint32_t shadowed = mShadowedCounts[c];
-        // std::copy, not memcpy: an empty list may come with no storage at all.
-        std::copy(entries, entries + shadowed, &mTexels[next * 4]);
-        size_t restStart = next + (shadowed + 3) / 4;
-        std::copy(entries + shadowed, entries + mCounts[c], &mTexels[restStart * 4]);
-        next += listTexels(c);
+        for (uint32_t i = 0; i < mCounts[c]; ++i) {
+            uint32_t light = mEntries[mListStart[c] + i];
+            size_t words = size_t(i < mShadowedCounts[c] ? shadowedTexels : otherTexels) * 4;
+            size_t from = size_t(light) * size_t(records.wordsPerLight);
+            uint32_t* to = &mTexels[next * 4];
+            // A light index past the records (a caller's mismatch) reads as a record of zeros:
+            // no position, no colour, so it lights nothing.
+            if (from + words <= records.words.size()) std::copy_n(records.words.data() + from, words, to);
+            else std::fill_n(to, words, 0u);
+            next += words / 4;
+        }
     }
-    mStats.buildMs = msSince(start);
-    return true;
+    std::fill(mTexels.begin() + std::ptrdiff_t(next * 4), mTexels.end(), 0u);
 }
 
 } // namespace th

@@ -27,15 +27,18 @@
 // (so a narrow spot does not fill every cluster of its range sphere), and its bounding sphere
 // is the tight sphere around its cone and cap, not the range sphere.
 //
-// Output. One texel stream for one RGBA32UI texture (see texels()): a header texel per
-// cluster (offset of its list in texels, light count, shadowed count, the union of its
-// lights' masks), then the lists, four light indices per texel. The union applies light
-// filtering per cluster: a draw whose mask shares no bit with it skips the cluster's list
-// without fetching a light (the gallery's room-masked exhibits next to other rooms' lights).
-// A list starts with the lights that have a shadow map, padded to a whole texel, so the
-// shader runs the shadow lookup in a loop of its own: CPU rasterisers execute a branch's
-// body for every lane whether or not any lane takes it, and a shadow lookup (nine PCF taps)
-// in the one loop would cost every light as much as a shadowed one.
+// Output. One texel stream for one RGBA32UI texture (see writeTexels()): a header texel per
+// cluster (where its records start, light count, shadowed count, the union of its lights'
+// masks), then each cluster's lights as records copied from the light data (the first two or
+// three texels of render/LightPacking.h's layout). Copies rather than light indices: on a
+// CPU rasteriser a texel fetch in the light loop is a gather per lane, and an index fetched
+// only to address a second fetch cost about a fifth of the frame at 1024 lights; the copies
+// are also read in order. The union applies light filtering per cluster: a draw whose mask
+// shares no bit with it skips the cluster's list without fetching a light (the gallery's
+// room-masked exhibits next to other rooms' lights). A list starts with the lights that have a
+// shadow map, so the shader runs the shadow lookup in a loop of its own: CPU rasterisers
+// execute a branch's body for every lane whether or not any lane takes it, and a shadow
+// lookup (nine PCF taps) in the one loop would cost every light as much as a shadowed one.
 // Lights are binned in the order given (shadowed ones first), so callers pass the most
 // important first: when a cluster is full (maxLightsPerCluster) or the index budget is
 // spent, the least important lights are the ones left out (counted in stats()).
@@ -55,8 +58,10 @@ struct ClusterSettings {
     int slices = 32;
     /// A cluster keeps at most this many lights (the most important ones).
     int maxLightsPerCluster = 512;
-    /// Budget of light indices over all clusters (memory and upload per frame).
-    int maxIndices = 1 << 21;
+    /// Budget of light-cluster pairs over all clusters (memory and upload per frame: a pair
+    /// is a record of two or three texels; the renderer lowers it to what the context's
+    /// largest texture holds).
+    int maxIndices = 1 << 20;
     /// Where the slicing starts: lights nearer than this share slice 0 (metres).
     float minSliceNear = 1.0f;
     /// When > 0, the slicing ends here even if the camera and the lights reach further;
@@ -82,6 +87,15 @@ struct ClusterLight {
     uint32_t mask = 0xFFFFFFFFu;       ///< Light::mask: which meshes and materials it may light
 };
 
+/// What the cluster texture holds for each listed light (LightClusters::writeTexels): the
+/// first texels of its record in the light data.
+struct ClusterRecords {
+    std::span<const uint32_t> words; ///< light index i's record at [i · wordsPerLight, (i + 1) · wordsPerLight)
+    int wordsPerLight = 16;
+    int shadowedTexels = 3; ///< texels copied for a light of a cluster's shadowed group
+    int otherTexels = 2;    ///< texels copied for every other light
+};
+
 /// The view the clusters are built for: a perspective projection (GL clip space, w = −z).
 struct ClusterView {
     glm::mat4 projection{1.0f};
@@ -91,9 +105,9 @@ struct ClusterView {
 
 class LightClusters {
 public:
-    /// Texels per row of the cluster texture (RGBA32UI); shaders/pbr/lights.glsl addresses
-    /// it with kClusterRowShift = 10.
-    static constexpr int kTextureWidth = 1024;
+    /// Texels per row of the cluster texture (RGBA32UI), the most OpenGL ES 3.0 promises;
+    /// shaders/pbr/lights.glsl addresses it with kClusterRowShift = 11.
+    static constexpr int kTextureWidth = 2048;
 
     explicit LightClusters(ClusterSettings settings = {});
 
@@ -130,10 +144,15 @@ public:
     uint32_t shadowedCount(int cluster) const { return mShadowedCounts[size_t(cluster)]; }
     /// The union of the masks of the lights listed in a cluster (0 when it lists none).
     uint32_t lightMask(int cluster) const { return mMasks[size_t(cluster)]; }
+    /// Writes texels() for the lists of the last build, with each listed light's record
+    /// copied from `records`. Called after build(), and again when the records change without
+    /// a rebuild (a light's colour).
+    void writeTexels(const ClusterRecords& records);
     /// RGBA32UI texels, row-major with kTextureWidth per row: clusterCount() headers
-    /// (x: first texel of the list, y: light count, z: shadowed lights among them, w: the
-    /// union of their masks), then the lists, four indices per texel, the shadowed group
-    /// padded to a whole texel (unused slots 0xFFFFFFFF). Its size is a multiple of 4 uint32.
+    /// (x: first texel of the cluster's records, y: light count, z: shadowed lights among
+    /// them, w: the union of their masks), then each cluster's records in list order (the
+    /// shadowed group's ClusterRecords::shadowedTexels each, the others' otherTexels), then
+    /// zeros to the end of the row. Empty until writeTexels().
     const std::vector<uint32_t>& texels() const { return mTexels; }
     /// Rows of the texture the texels fill.
     int textureRows() const { return int((mTexels.size() / 4 + kTextureWidth - 1) / kTextureWidth); }
@@ -171,6 +190,7 @@ private:
     std::vector<uint64_t> mPairs;          ///< scratch: (cluster << 32) | light index
     std::vector<uint32_t> mTexels;
     uint64_t mInputHash = 0;
+    bool mBuilt = false; ///< a build ran (mInputHash holds its inputs)
     Stats mStats;
 };
 

@@ -73,6 +73,26 @@ std::vector<std::pair<std::string, std::string>> Renderer::engineSamplers() {
     return out;
 }
 
+namespace {
+
+/// The cluster settings with the pair budget lowered to what one cluster texture of the
+/// context's largest size holds (three texels a pair at most, after the headers), with one
+/// line saying so.
+ClusterSettings clusterSettingsFor(ClusterSettings settings, int maxTextureSize) {
+    long long clusters = (long long)std::clamp(settings.tilesX, 1, 256) * std::clamp(settings.tilesY, 1, 256) * std::clamp(settings.slices, 1, 256);
+    long long fit = ((long long)std::max(maxTextureSize, 1) * LightClusters::kTextureWidth - clusters) / 3;
+    if (fit < 1) throw Error(str("light clusters: ", clusters, " clusters do not fit a ", LightClusters::kTextureWidth, " x ", maxTextureSize,
+                                 " texture (the context's largest); use a coarser grid"));
+    if (settings.maxIndices > fit) {
+        logInfo("light clusters: a budget of ", settings.maxIndices, " light-cluster pairs needs more than this context's largest texture (",
+                LightClusters::kTextureWidth, " x ", maxTextureSize, ") holds; it is ", fit);
+        settings.maxIndices = int(fit);
+    }
+    return settings;
+}
+
+} // namespace
+
 Renderer::Renderer(Context& context, RendererOptions options) : mContext(context), mOptions(std::move(options)),
     mBackground("post/fullscreen.vert.glsl", "sky/background.frag.glsl") {
     context.makeCurrent();
@@ -83,7 +103,7 @@ Renderer::Renderer(Context& context, RendererOptions options) : mContext(context
     mEffects->setParallelCompile(mOptions.parallelCompile);
     mIbl = std::make_unique<ImageBasedLighting>(context.info());
     mLights = std::make_unique<LightData>(mOptions.maxLights);
-    mClusters = std::make_unique<LightClusters>(mOptions.clusters);
+    mClusters = std::make_unique<LightClusters>(clusterSettingsFor(mOptions.clusters, context.info().limits.maxTextureSize));
     mExecutor = std::make_unique<DrawExecutor>(context);
     mShadows = std::make_unique<ShadowPass>(mOptions.shadows);
     mEmptyVao = VertexArray("empty");
@@ -473,14 +493,22 @@ void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int
     size_t droppedBefore = mClusters->stats().droppedEntries;
     bool rebuilt = mClusters->build(mClusterLights, {camera.projection(), camera.nearPlane, camera.farPlane});
     const LightClusters::Stats& cs = mClusters->stats();
-    if (rebuilt) {
-        if (cs.droppedEntries > 0 && droppedBefore == 0)
-            logWarning("light clusters: ", cs.droppedEntries, " light-cluster pairs over the limits (", mOptions.clusters.maxLightsPerCluster,
-                       " per cluster, ", mOptions.clusters.maxIndices, " in all) were left out, the least important lights first");
+    if (rebuilt && cs.droppedEntries > 0 && droppedBefore == 0)
+        logWarning("light clusters: ", cs.droppedEntries, " light-cluster pairs over the limits (", mClusters->settings().maxLightsPerCluster,
+                   " per cluster, ", mClusters->settings().maxIndices, " in all) were left out, the least important lights first");
+    // Each listed light's record: position and range, then colour and cone; a third texel
+    // (shadow layer, type, mask) for a shadowed light, and for every light where the frame's
+    // programs test light masks.
+    int otherTexels = mLighting.lightMasks ? 3 : 2;
+    if (rebuilt || mLights->recordsHash() != mClusterRecordsHash || otherTexels != mClusterOtherTexels) {
+        mClusters->writeTexels({mLights->records(), LightData::kWordsPerLight, 3, otherTexels});
+        mClusterRecordsHash = mLights->recordsHash();
+        mClusterOtherTexels = otherTexels;
         int rows = mClusters->textureRows();
         if (!mClusterTexture || mClusterTexture.height() < rows) {
             int textureRows = 4;
             while (textureRows < rows) textureRows *= 2;
+            textureRows = std::max(std::min(textureRows, mContext.info().limits.maxTextureSize), rows);
             mClusterTexture = Texture({.format = TextureFormat::RGBA32UI, .width = LightClusters::kTextureWidth, .height = textureRows,
                                        .label = "light clusters"});
         }
@@ -491,6 +519,7 @@ void Renderer::updateLightClusters(const Scene& scene, const Camera& camera, int
     const ClusterSettings& grid = mClusters->settings();
     SceneUniforms& s = mSceneBlocks[0];
     s.lightingParams.z = float(mLights->directionalCount());
+    s.lightingParams.w = float(otherTexels);
     s.clusterGrid = glm::vec4(float(grid.tilesX), float(grid.tilesY), float(grid.slices), float(LightClusters::kTextureWidth));
     s.clusterParams = glm::vec4(float(grid.tilesX) / float(width), float(grid.tilesY) / float(height), mClusters->sliceScale(),
                                 mClusters->sliceBias());

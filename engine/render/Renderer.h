@@ -194,6 +194,8 @@ private:
     std::unique_ptr<DrawExecutor> mExecutor;
     std::unique_ptr<ShadowPass> mShadows;
     Texture mClusterTexture;
+    uint64_t mClusterRecordsHash = 0; ///< the light records the cluster texture holds copies of
+    int mClusterOtherTexels = 0;      ///< texels per unshadowed light record there
     std::vector<ClusterLight> mClusterLights;
     PostProcess mPost;
     std::unique_ptr<Bloom> mBloom; ///< made on first use

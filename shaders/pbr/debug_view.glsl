@@ -57,7 +57,7 @@ vec3 debugViewColor(vec3 albedo, vec3 normalW, float roughness, float metallic, 
 #elif DEBUG_VIEW == 7
     return vec3(0.1); // added up by the blend, one layer at a time
 #elif DEBUG_VIEW == 8
-    uint count = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0).y;
+    uint count = clusterTexelAt(fragmentCluster(positionW)).y;
     return debugDatum(debugHeat(float(count) / 16.0));
 #elif DEBUG_VIEW == 9
     int cascade = drawParams.y > 0.5 ? debugCascade(viewDepth) : -1;

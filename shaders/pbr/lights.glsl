@@ -1,26 +1,32 @@
 // Punctual lights from the light data texture: four RGBA32UI texels per light, 512 lights per
 // row, laid out by render/LightPacking.h (which mirrors the decoders below). Directional lights
 // fill the first slots (lightingParams.z of them) and light every fragment; point and spot
-// lights are reached through the light clusters, and shading one fetches two texels: its
-// colour and spot axis are packed (half floats, an octahedral direction), since on a CPU
-// rasteriser a texel fetch in the light loop costs more than the decoding. The block and
-// sampler counts of an effect never grow with the light count.
+// lights are read from the light clusters, which hold a copy of each listed light's first two
+// or three texels, so shading one fetches two texels: its colour and spot axis are packed
+// (half floats, an octahedral direction), since on a CPU rasteriser a texel fetch in the
+// light loop costs more than the decoding. The block and sampler counts of an effect never
+// grow with the light count.
 uniform highp usampler2D lightData;
 // Light clusters (render/LightClusters.h), built on the CPU every frame for the main view:
 // clusterGrid.x × clusterGrid.y screen tiles × clusterGrid.z exponential depth slices. One
-// RGBA32UI texel per cluster (x: first texel of its list, y: light count, z: how many of
-// them have a shadow map, w: the union of their masks), then the lists, four light
-// slots per texel, the shadowed lights first and padded to a whole texel; 1024 texels per row
+// RGBA32UI texel per cluster (x: first texel of its records, y: light count, z: how many of
+// them have a shadow map, w: the union of their masks), then each cluster's light records,
+// texels 0 to 2 of the light data for the shadowed lights (first), texels 0 and 1 for the
+// others (lightingParams.w texels each: 3 where lights have masks); 2048 texels per row
 // (LightClusters::kTextureWidth).
 uniform highp usampler2D lightClusters;
 
 // Rows are powers of two so texel addresses are shifts and masks: integer division is
 // scalarised lane by lane on CPU rasterisers (llvmpipe) and costs more than the fetch.
 const int kLightsPerRowShift = 9;   // 512 lights per row
-const int kClusterRowShift = 10;    // 1024 texels per row
+const int kClusterRowShift = 11;    // 2048 texels per row
 
 uvec4 lightTexel(int light, int texel) {
     return texelFetch(lightData, ivec2(((light & ((1 << kLightsPerRowShift) - 1)) << 2) + texel, light >> kLightsPerRowShift), 0);
+}
+
+uvec4 clusterTexelAt(int index) {
+    return texelFetch(lightClusters, ivec2(index & ((1 << kClusterRowShift) - 1), index >> kClusterRowShift), 0);
 }
 
 // A half float as LightPacking's halfBits writes it: a normal number or zero (no denormals,
@@ -69,23 +75,24 @@ int debugLightsVisited = 0;
 int debugLightsReaching = 0;
 #endif
 
-// A point or spot light. `withShadow` is a constant at every call: the shadow lookup exists
+// A point or spot light from its record in the clusters (`record`: its first texel).
+// `withShadow` is a constant at every call: the shadow lookup exists
 // only in the shadowed lights' loop (a CPU rasteriser runs a branch's body for every lane
 // even when no lane takes it, so an unused lookup in the common loop would still cost).
-vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint materialMask, bool withShadow) {
+vec3 shadeLocalLight(Surface s, int record, vec3 positionW, vec3 normalW, uint materialMask, bool withShadow) {
 #if defined(DEBUG_VIEW) && DEBUG_VIEW == 11
     ++debugLightsVisited;
 #endif
-    uvec4 t0 = lightTexel(light, 0);
+    uvec4 t0 = clusterTexelAt(record);
     vec3 toLight = uintBitsToFloat(t0.xyz) - positionW;
     float d2 = dot(toLight, toLight);
 #ifdef FRAME_NO_LIGHT_MASKS
-    uvec4 t2 = withShadow ? lightTexel(light, 2) : uvec4(0u);
+    uvec4 t2 = withShadow ? clusterTexelAt(record + 2) : uvec4(0u);
 #else
-    uvec4 t2 = lightTexel(light, 2);
+    uvec4 t2 = clusterTexelAt(record + 2);
     if (!lightReaches(t2, materialMask)) return vec3(0.0);
 #endif
-    uvec4 t1 = lightTexel(light, 1);
+    uvec4 t1 = clusterTexelAt(record + 1);
     vec2 colourRg = unpackHalves(t1.z);
     vec2 colourBAndScale = unpackHalves(t1.w); // y: the spot's cone scale
     vec3 L = toLight * inversesqrt(max(d2, 1e-8));
@@ -103,9 +110,6 @@ vec3 shadeLocalLight(Surface s, int light, vec3 positionW, vec3 normalW, uint ma
     return shadeDirect(s, L, vec3(colourRg, colourBAndScale.x) * attenuation);
 }
 
-ivec2 clusterTexel(int index) {
-    return ivec2(index & ((1 << kClusterRowShift) - 1), index >> kClusterRowShift);
-}
 
 // The fragment's cluster: its screen tile and the slice of its view depth, both clamped, so
 // a fragment past the sliced depth range lands in the last slice (whose lists reach the far
@@ -116,11 +120,6 @@ int fragmentCluster(vec3 positionW) {
     float depth = max(-(view * vec4(positionW, 1.0)).z, 1e-6);
     int slice = int(clamp(floor(log(depth) * clusterParams.z + clusterParams.w), 0.0, clusterGrid.z - 1.0));
     return (slice * tiles.y + tile.y) * tiles.x + tile.x;
-}
-
-// The light listed at `slot` of the cluster lists (four slots per texel).
-int listedLight(int slot) {
-    return int(texelFetch(lightClusters, clusterTexel(slot >> 2), 0)[slot & 3]);
 }
 
 // Every punctual light that reaches this fragment: the directional ones, then those listed
@@ -139,18 +138,19 @@ vec3 shadePunctualLights(Surface s, vec3 positionW, vec3 normalW, uint materialM
     for (int i = 0; i < directional; ++i) sum += shadeDirectionalLight(s, i, materialMask);
 #endif
 #ifndef FRAME_NO_LOCAL_LIGHTS
-    uvec4 header = texelFetch(lightClusters, clusterTexel(fragmentCluster(positionW)), 0);
+    uvec4 header = clusterTexelAt(fragmentCluster(positionW));
     // No light of this cluster may light this draw: its list is not walked.
     int count = (header.w & materialMask) == 0u ? 0 : int(header.y);
-    int first = int(header.x) * 4;
+    int record = int(header.x);
     int shadowed = min(int(header.z), count);
 #ifndef FRAME_NO_LOCAL_SHADOWS
-    for (int i = 0; i < shadowed; ++i) sum += shadeLocalLight(s, listedLight(first + i), positionW, normalW, materialMask, true);
+    for (int i = 0; i < shadowed; ++i, record += 3) sum += shadeLocalLight(s, record, positionW, normalW, materialMask, true);
+#else
+    record += 3 * shadowed;
 #endif
-    // The unshadowed lights start at the texel after the shadowed ones.
-    int unshadowedFirst = first + ((shadowed + 3) & ~3);
-    for (int i = 0; i < count - shadowed; ++i)
-        sum += shadeLocalLight(s, listedLight(unshadowedFirst + i), positionW, normalW, materialMask, false);
+    int recordTexels = int(lightingParams.w + 0.5);
+    for (int i = shadowed; i < count; ++i, record += recordTexels)
+        sum += shadeLocalLight(s, record, positionW, normalW, materialMask, false);
 #endif
     return sum;
 }

@@ -223,11 +223,22 @@ TEST_CASE("LightClusters: a full cluster keeps the lights given first and counts
     CHECK(clusters.stats().maxPerCluster == 4);
 }
 
-TEST_CASE("LightClusters: texels hold a header per cluster and the lists four to a texel") {
+namespace {
+/// Records as the light data packs them, 16 words a light, each word naming its light and place.
+std::vector<uint32_t> fakeRecords(uint32_t lights) {
+    std::vector<uint32_t> words(size_t(lights) * 16);
+    for (size_t i = 0; i < words.size(); ++i) words[i] = uint32_t((i / 16) << 8 | (i % 16));
+    return words;
+}
+} // namespace
+
+TEST_CASE("LightClusters: texels hold a header per cluster and each listed light's record, copied") {
     LightClusters clusters;
     std::vector<ClusterLight> lights;
     for (uint32_t i = 0; i < 6; ++i) lights.push_back(pointLight({0, 0, -20}, 1.0f, 40 + i));
     clusters.build(lights, testView());
+    std::vector<uint32_t> records = fakeRecords(64);
+    clusters.writeTexels({records, 16, 3, 2});
     const std::vector<uint32_t>& texels = clusters.texels();
     REQUIRE(texels.size() % (LightClusters::kTextureWidth * 4) == 0);
     CHECK(clusters.textureRows() == int(texels.size() / 4 / LightClusters::kTextureWidth));
@@ -235,14 +246,28 @@ TEST_CASE("LightClusters: texels hold a header per cluster and the lists four to
     uint32_t first = texels[size_t(c) * 4], count = texels[size_t(c) * 4 + 1];
     CHECK(count == 6);
     CHECK(first >= uint32_t(clusters.clusterCount()));
-    for (uint32_t i = 0; i < count; ++i) CHECK(texels[size_t(first) * 4 + i] == 40 + i);
-    CHECK(texels[size_t(first) * 4 + 6] == 0xFFFFFFFFu); // padding of the second texel
-    // Every header's list is where lights() says.
+    // Two texels (eight words) a light: light 40 + i's words 0 to 7.
+    for (uint32_t i = 0; i < count; ++i)
+        for (uint32_t w = 0; w < 8; ++w) CHECK(texels[size_t(first + 2 * i) * 4 + w] == ((40 + i) << 8 | w));
+    // Every header's records are where lights() says, back to back, and the rest is zeros.
+    size_t end = size_t(clusters.clusterCount());
     for (int k = 0; k < clusters.clusterCount(); ++k) {
         auto list = clusters.lights(k);
         REQUIRE(texels[size_t(k) * 4 + 1] == list.size());
-        for (size_t i = 0; i < list.size(); ++i) CHECK(texels[size_t(texels[size_t(k) * 4]) * 4 + i] == list[i]);
+        size_t at = texels[size_t(k) * 4];
+        if (!list.empty()) CHECK(at == end);
+        for (size_t i = 0; i < list.size(); ++i) CHECK(texels[(at + 2 * i) * 4] == (list[i] << 8));
+        end = std::max(end, at + 2 * list.size());
     }
+    CHECK(std::all_of(texels.begin() + std::ptrdiff_t(end * 4), texels.end(), [](uint32_t w) { return w == 0u; }));
+    // Three texels a light where the frame tests masks; a light index past the records reads zeros.
+    lights.push_back(pointLight({0, 0, -20}, 1.0f, 500));
+    clusters.build(lights, testView());
+    clusters.writeTexels({records, 16, 3, 3});
+    first = clusters.texels()[size_t(c) * 4];
+    REQUIRE(clusters.texels()[size_t(c) * 4 + 1] == 7);
+    CHECK(clusters.texels()[size_t(first + 3) * 4 + 8] == (41u << 8 | 8u));
+    for (uint32_t w = 0; w < 12; ++w) CHECK(clusters.texels()[size_t(first + 18) * 4 + w] == 0u);
 }
 
 TEST_CASE("LightClusters: each header holds the union of its lights' masks, and a mask change rebins") {
@@ -253,6 +278,8 @@ TEST_CASE("LightClusters: each header holds the union of its lights' masks, and 
     lights[1].mask = 0b0100;
     lights[2].mask = 0b1000;
     clusters.build(lights, testView());
+    std::vector<uint32_t> records = fakeRecords(3);
+    clusters.writeTexels({records, 16, 3, 2});
     int near = clusters.clusterForViewPosition({0, 0, -20}), far = clusters.clusterForViewPosition({0, 0, -60});
     REQUIRE(near != far);
     CHECK(clusters.lightMask(near) == 0b0101u);
@@ -279,7 +306,7 @@ TEST_CASE("LightClusters: nothing moved, nothing rebuilt") {
     CHECK_FALSE(clusters.stats().skipped);
 }
 
-TEST_CASE("LightClusters: shadowed lights lead each list, padded to a whole texel") {
+TEST_CASE("LightClusters: shadowed lights lead each list, with three texels of their records") {
     LightClusters clusters;
     std::vector<ClusterLight> lights;
     for (uint32_t i = 0; i < 7; ++i) {
@@ -296,14 +323,15 @@ TEST_CASE("LightClusters: shadowed lights lead each list, padded to a whole texe
     CHECK(list[1] == 15);
     CHECK(list[2] == 10);
     CHECK(list[6] == 16);
+    std::vector<uint32_t> records = fakeRecords(32);
+    clusters.writeTexels({records, 16, 3, 2});
     const std::vector<uint32_t>& texels = clusters.texels();
     uint32_t first = texels[size_t(c) * 4];
     CHECK(texels[size_t(c) * 4 + 1] == 7);
     CHECK(texels[size_t(c) * 4 + 2] == 2);
-    // Texel `first`: the two shadowed lights and padding; then the five others from `first + 1`.
-    CHECK(texels[size_t(first) * 4 + 0] == 12);
-    CHECK(texels[size_t(first) * 4 + 1] == 15);
-    CHECK(texels[size_t(first) * 4 + 2] == 0xFFFFFFFFu);
-    CHECK(texels[size_t(first) * 4 + 3] == 0xFFFFFFFFu);
-    for (uint32_t i = 0; i < 5; ++i) CHECK(texels[size_t(first + 1) * 4 + i] == list[2 + i]);
+    // The two shadowed lights' three texels each, then the five others' two each.
+    for (uint32_t w = 0; w < 12; ++w) CHECK(texels[size_t(first) * 4 + w] == (12u << 8 | w));
+    for (uint32_t w = 0; w < 12; ++w) CHECK(texels[size_t(first + 3) * 4 + w] == (15u << 8 | w));
+    for (uint32_t i = 0; i < 5; ++i)
+        for (uint32_t w = 0; w < 8; ++w) CHECK(texels[size_t(first + 6 + 2 * i) * 4 + w] == (list[2 + i] << 8 | w));
 }
