@@ -55,7 +55,46 @@ public:
         return {image(t.image, srgb, t.sampler.usesMipmaps()), sampler(t.sampler)};
     }
 
+    /// The material's metallic-roughness texture with its occlusion in the red channel, when
+    /// both read separate images of one size the same way (ModelLoadOptions::packOcclusion);
+    /// empty otherwise.
+    PbrTexture occlusionInMetallicRoughness(const PbrParams& p) {
+        const TextureSlot &mr = p.metallicRoughnessTexture, &occlusion = p.occlusionTexture;
+        if (!mOptions.packOcclusion || !mr.present() || !occlusion.present() || mr.texCoord != occlusion.texCoord) return {};
+        if (!(mr.transform.offset == occlusion.transform.offset && mr.transform.scale == occlusion.transform.scale &&
+              mr.transform.rotation == occlusion.transform.rotation))
+            return {};
+        const ImportedTexture* a = importedTexture(mr);
+        const ImportedTexture* b = importedTexture(occlusion);
+        if (!a || !b || a->image == b->image) return {}; // one image already shares its unit
+        const TextureSampler &sa = a->sampler, &sb = b->sampler;
+        if (sa.minFilter != sb.minFilter || sa.magFilter != sb.magFilter || sa.wrapS != sb.wrapS || sa.wrapT != sb.wrapT) return {};
+        const ImportedImage &ia = mModel.images[size_t(a->image)], &ib = mModel.images[size_t(b->image)];
+        if (ia.fallback || ib.fallback || ia.pixels.width != ib.pixels.width || ia.pixels.height != ib.pixels.height ||
+            ia.pixels.pixels.size() != ib.pixels.pixels.size())
+            return {};
+        auto key = std::make_pair(a->image, b->image);
+        auto it = mPacked.find(key);
+        if (it == mPacked.end()) {
+            ImageRgba8 packed = ia.pixels;
+            for (size_t i = 0; i < packed.pixels.size(); i += 4) packed.pixels[i] = ib.pixels.pixels[i];
+            auto texture = std::make_shared<Texture>(TextureDesc{
+                .format = TextureFormat::RGBA8, .width = packed.width, .height = packed.height,
+                .mipLevels = sa.usesMipmaps() ? 0 : 1, .label = str(mModel.sourceName, ": ", ia.name, " + occlusion ", ib.name)});
+            texture->upload(0, 0, packed.pixels.data());
+            if (sa.usesMipmaps()) texture->generateMipmaps();
+            it = mPacked.emplace(key, texture).first;
+        }
+        return {it->second, sampler(sa)};
+    }
+
 private:
+    const ImportedTexture* importedTexture(const TextureSlot& slot) const {
+        if (slot.texture < 0 || slot.texture >= int(mModel.textures.size())) return nullptr;
+        const ImportedTexture& t = mModel.textures[size_t(slot.texture)];
+        return t.image >= 0 && t.image < int(mModel.images.size()) ? &t : nullptr;
+    }
+
     std::shared_ptr<const Texture> image(int index, bool srgb, bool mipmaps) {
         auto key = std::make_tuple(index, srgb, mipmaps);
         if (auto it = mTextures.find(key); it != mTextures.end()) return it->second;
@@ -90,6 +129,7 @@ private:
     const ModelLoadOptions& mOptions;
     std::map<std::tuple<int, bool, bool>, std::shared_ptr<const Texture>> mTextures;
     std::map<std::tuple<int, int, int, int>, std::shared_ptr<const Sampler>> mSamplers;
+    std::map<std::pair<int, int>, std::shared_ptr<const Texture>> mPacked; ///< (metallic-roughness, occlusion) images
 };
 
 /// A material extension the importer read but no plugin shades here (the registry has no
@@ -153,9 +193,14 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
     for (const ImportedMaterial& m : model.materials) {
         auto material = std::make_shared<PbrMaterial>(m.name.empty() ? str("material ", out.materials.size()) : m.name, m.params);
         material->setTexture(PbrTextureSlot::BaseColor, uploader.texture(m.params.baseColorTexture, true));
-        material->setTexture(PbrTextureSlot::MetallicRoughness, uploader.texture(m.params.metallicRoughnessTexture, false));
+        if (PbrTexture packed = uploader.occlusionInMetallicRoughness(m.params); packed.texture) {
+            material->setTexture(PbrTextureSlot::MetallicRoughness, packed);
+            material->setTexture(PbrTextureSlot::Occlusion, packed);
+        } else {
+            material->setTexture(PbrTextureSlot::MetallicRoughness, uploader.texture(m.params.metallicRoughnessTexture, false));
+            material->setTexture(PbrTextureSlot::Occlusion, uploader.texture(m.params.occlusionTexture, false));
+        }
         material->setTexture(PbrTextureSlot::Normal, uploader.texture(m.params.normalTexture, false));
-        material->setTexture(PbrTextureSlot::Occlusion, uploader.texture(m.params.occlusionTexture, false));
         material->setTexture(PbrTextureSlot::Emissive, uploader.texture(m.params.emissiveTexture, true));
         material->setPointSize(m.pointSize);
         for (const ExtensionTextureSlot& e : material->params().extensionTextures())

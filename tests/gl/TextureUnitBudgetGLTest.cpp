@@ -5,6 +5,7 @@
 // in one warning naming the material, and renders (never a link failure, never black).
 #include "support/GltfSphereModels.h"
 #include "support/GltfTestSupport.h"
+#include "support/RenderHarness.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -43,8 +44,10 @@ std::string tex(int index) { return str(R"({"index": )", index, "}"); }
 /// Renders one sphere of `materialJson` under a uniform environment and a key light.
 struct BudgetStage {
     GltfStage stage;
-    BudgetStage(GlApi api, const SolidImages& images, const std::string& materialJson, const std::vector<std::string>& used)
+    BudgetStage(GlApi api, const SolidImages& images, const std::string& materialJson, const std::vector<std::string>& used,
+                bool packOcclusion = true)
         : stage(api, 96, 96) {
+        stage.loadOptions.packOcclusion = packOcclusion;
         SphereRow row;
         row.resources = images.resources;
         row.materials = {materialJson};
@@ -68,7 +71,7 @@ const std::vector<std::string> kAllExtensions = {"KHR_materials_clearcoat", "KHR
 /// Base colour (texture 0, orange) with every base slot and every extension slot of the five
 /// metallic-roughness extensions, each on its own image: 5 + 3 + 2 + 2 + 2 + 1 textures and
 /// the sheen's table and its environment (a frame texture) beside the engine's 7 samplers:
-/// 24 units.
+/// 24 units, 23 once the loader packs the occlusion into the metallic-roughness image.
 std::string everyTextureMaterial() {
     return str(R"({"pbrMetallicRoughness": {"baseColorTexture": )", tex(0), R"(, "metallicFactor": 0, "roughnessFactor": 0.5, )",
                R"("metallicRoughnessTexture": )", tex(1), R"(}, "normalTexture": )", tex(2), R"(, "occlusionTexture": )", tex(3),
@@ -107,8 +110,9 @@ TEST_CASE("a material with more textures than texture units drops the least impo
         MESSAGE(report.toString());
         CHECK(report.unitLimit == 16);
         CHECK(report.unitsUsed <= 16);
-        // 24 units asked for, 16 there: the eight least important go, extension details first.
-        REQUIRE(report.dropped.size() == 8);
+        // 23 units asked for (24 textures, the occlusion packed into the metallic-roughness
+        // image at load), 16 there: the seven least important go, extension details first.
+        REQUIRE(report.dropped.size() == 7);
         CHECK(report.dropped[0] == "clearcoatNormalMap (plugin 'Clearcoat')");
         for (const std::string& d : report.dropped) CHECK(d.find("material '") == std::string::npos); // the base keeps its own
         std::vector<std::string> drops;
@@ -198,7 +202,7 @@ TEST_CASE("the base's occlusion and metallic-roughness on one texture take one u
         ImageRgba8 x = shared->stage.render();
         requireNoGlErrors(*shared->stage.context);
         shared.reset();
-        BudgetStage apart(api, images, orm(1), {});
+        BudgetStage apart(api, images, orm(1), {}, false); // two images, kept apart
         SamplerReport b = apart.report();
         ImageRgba8 y = apart.stage.render();
         requireNoGlErrors(*apart.stage.context);
@@ -217,5 +221,60 @@ TEST_CASE("the base's occlusion and metallic-roughness on one texture take one u
             for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
         });
         CHECK(worst <= 1);
+    }
+}
+
+TEST_CASE("an occlusion image read as the metallic-roughness image is packed into its red channel at load: one unit, the same picture") {
+    // Roughness and metal in one image, occlusion in another of the same size: apart, the
+    // material samples two textures; packed, one, with the occlusion in the unused red.
+    SolidImages images({{255, 90, 20, 255}, {70, 0, 0, 255}, {70, 0, 0, 255}}, "trailhead-pack-occlusion");
+    const std::string material = str(R"({"pbrMetallicRoughness": {"baseColorFactor": [0.7, 0.5, 0.3, 1], "metallicRoughnessTexture": )",
+                                     tex(0), R"(}, "occlusionTexture": )", tex(1), "}");
+    for (GlApi api : kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto packed = std::make_unique<BudgetStage>(api, images, material, std::vector<std::string>{});
+        SamplerReport a = packed->report();
+        const PbrMaterial& m = *packed->stage.loaded.materials.at(0);
+        CHECK(m.textureIn(PbrTextureSlot::Occlusion).texture == m.textureIn(PbrTextureSlot::MetallicRoughness).texture);
+        ImageRgba8 x = packed->stage.render();
+        requireNoGlErrors(*packed->stage.context);
+        packed.reset();
+        BudgetStage apart(api, images, material, {}, false);
+        SamplerReport b = apart.report();
+        ImageRgba8 y = apart.stage.render();
+        requireNoGlErrors(*apart.stage.context);
+        auto declares = [](const SamplerReport& r, const char* name) {
+            return std::any_of(r.samplers.begin(), r.samplers.end(), [&](auto& e) { return e.name == name; });
+        };
+        CHECK_FALSE(declares(a, "occlusionMap"));
+        CHECK(declares(b, "occlusionMap"));
+        CHECK(a.unitsUsed == b.unitsUsed - 1);
+        int worst = 0;
+        forEachPixel(x, 0, 0, x.width, x.height, [&](int px, int py, auto& p) {
+            auto q = y.rgba(px, py);
+            for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
+        });
+        CHECK(worst <= 1);
+        // The occlusion shows: without it (strength 0) the sphere is brighter.
+        BudgetStage open(api, images,
+                         str(R"({"pbrMetallicRoughness": {"baseColorFactor": [0.7, 0.5, 0.3, 1], "metallicRoughnessTexture": )", tex(0), "}}"),
+                         {});
+        ImageRgba8 z = open.stage.render();
+        CHECK(meanChannel(z, 0, 0, z.width, z.height, 3) > meanChannel(x, 0, 0, x.width, x.height, 3) + 2.0);
+    }
+}
+
+TEST_CASE("occlusion is not packed when it is read differently from the metallic-roughness texture") {
+    SolidImages images({{255, 90, 20, 255}, {70, 0, 0, 255}}, "trailhead-pack-occlusion-apart");
+    // Another coordinate set, then another transform: each keeps its own texture.
+    for (const char* occlusion : {R"({"index": 1, "texCoord": 1})",
+                                  R"({"index": 1, "extensions": {"KHR_texture_transform": {"scale": [2, 2]}}})"}) {
+        CAPTURE(occlusion);
+        BudgetStage stage(GlApi::Gles30, images,
+                          str(R"({"pbrMetallicRoughness": {"metallicRoughnessTexture": )", tex(0), R"(}, "occlusionTexture": )", occlusion, "}"),
+                          {"KHR_texture_transform"});
+        const PbrMaterial& m = *stage.stage.loaded.materials.at(0);
+        CHECK(m.textureIn(PbrTextureSlot::Occlusion).texture);
+        CHECK(m.textureIn(PbrTextureSlot::Occlusion).texture != m.textureIn(PbrTextureSlot::MetallicRoughness).texture);
     }
 }

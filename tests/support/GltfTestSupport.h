@@ -110,6 +110,9 @@ struct GltfStage {
     GltfStage(const GltfStage&) = delete;
     GltfStage& operator=(const GltfStage&) = delete;
 
+    /// What add() passes to addModelToScene (its importLights and maxAnisotropy aside).
+    ModelLoadOptions loadOptions;
+
     /// Imports `file` and adds it to the scene (its punctual lights too when `lights`).
     void load(const std::filesystem::path& file, bool lights = false, const GltfImportOptions& options = {}) {
         add(importGltf(file, options), lights);
@@ -118,7 +121,7 @@ struct GltfStage {
     /// Adds an imported (possibly edited) model to the scene.
     void add(ImportedModel imported, bool lights = false) {
         model = std::move(imported);
-        ModelLoadOptions load;
+        ModelLoadOptions load = loadOptions;
         load.importLights = lights;
         load.maxAnisotropy = context->limits().maxAnisotropy;
         registerGltfMaterialPlugins(renderer->materials());
