@@ -41,6 +41,21 @@ struct SolidImages {
 
 std::string tex(int index) { return str(R"({"index": )", index, "}"); }
 
+/// Whether the effect of a report declares a sampler of that name.
+bool declares(const SamplerReport& r, const char* name) {
+    return std::any_of(r.samplers.begin(), r.samplers.end(), [&](auto& e) { return e.name == name; });
+}
+
+/// The largest difference of a colour channel between two images of one size.
+int largestDifference(const ImageRgba8& x, const ImageRgba8& y) {
+    int worst = 0;
+    forEachPixel(x, 0, 0, x.width, x.height, [&](int px, int py, auto& p) {
+        auto q = y.rgba(px, py);
+        for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
+    });
+    return worst;
+}
+
 /// Renders one sphere of `materialJson` under a uniform environment and a key light.
 struct BudgetStage {
     GltfStage stage;
@@ -167,9 +182,6 @@ TEST_CASE("two texture slots on one image and sampler share one texture unit") {
         ImageRgba8 b = apart.stage.render();
         requireNoGlErrors(*apart.stage.context);
         MESSAGE(sharedReport.toString(), "\n", apartReport.toString());
-        auto declares = [](const SamplerReport& r, const char* name) {
-            return std::any_of(r.samplers.begin(), r.samplers.end(), [&](auto& e) { return e.name == name; });
-        };
         // Three slots on texture 0: one sampler, one unit (the first slot's in plugin priority
         // order: iridescence 306 before clear coat 330). Apart: the roughness has its own.
         CHECK(declares(sharedReport, "iridescenceMap"));
@@ -178,12 +190,7 @@ TEST_CASE("two texture slots on one image and sampler share one texture unit") {
         CHECK(declares(apartReport, "clearcoatRoughnessMap"));
         CHECK(sharedReport.unitsUsed == apartReport.unitsUsed - 1);
         CHECK(sharedReport.dropped.empty());
-        int worst = 0;
-        forEachPixel(a, 0, 0, a.width, a.height, [&](int x, int y, auto& p) {
-            auto q = b.rgba(x, y);
-            for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
-        });
-        CHECK(worst <= 1);
+        CHECK(largestDifference(a, b) <= 1);
     }
 }
 
@@ -207,20 +214,12 @@ TEST_CASE("the base's occlusion and metallic-roughness on one texture take one u
         ImageRgba8 y = apart.stage.render();
         requireNoGlErrors(*apart.stage.context);
         MESSAGE(a.toString(), "\n", b.toString());
-        auto declares = [](const SamplerReport& r, const char* name) {
-            return std::any_of(r.samplers.begin(), r.samplers.end(), [&](auto& e) { return e.name == name; });
-        };
         CHECK(declares(a, "metallicRoughnessMap"));
         CHECK_FALSE(declares(a, "occlusionMap"));
         CHECK(declares(b, "occlusionMap"));
         CHECK(a.unitsUsed == b.unitsUsed - 1);
         // The environment's occlusion shows the same either way.
-        int worst = 0;
-        forEachPixel(x, 0, 0, x.width, x.height, [&](int px, int py, auto& p) {
-            auto q = y.rgba(px, py);
-            for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
-        });
-        CHECK(worst <= 1);
+        CHECK(largestDifference(x, y) <= 1);
     }
 }
 
@@ -243,18 +242,10 @@ TEST_CASE("an occlusion image read as the metallic-roughness image is packed int
         SamplerReport b = apart.report();
         ImageRgba8 y = apart.stage.render();
         requireNoGlErrors(*apart.stage.context);
-        auto declares = [](const SamplerReport& r, const char* name) {
-            return std::any_of(r.samplers.begin(), r.samplers.end(), [&](auto& e) { return e.name == name; });
-        };
         CHECK_FALSE(declares(a, "occlusionMap"));
         CHECK(declares(b, "occlusionMap"));
         CHECK(a.unitsUsed == b.unitsUsed - 1);
-        int worst = 0;
-        forEachPixel(x, 0, 0, x.width, x.height, [&](int px, int py, auto& p) {
-            auto q = y.rgba(px, py);
-            for (int ch = 0; ch < 3; ++ch) worst = std::max(worst, std::abs(int(p[size_t(ch)]) - int(q[size_t(ch)])));
-        });
-        CHECK(worst <= 1);
+        CHECK(largestDifference(x, y) <= 1);
         // The occlusion shows: without it (strength 0) the sphere is brighter.
         BudgetStage open(api, images,
                          str(R"({"pbrMetallicRoughness": {"baseColorFactor": [0.7, 0.5, 0.3, 1], "metallicRoughnessTexture": )", tex(0), "}}"),
