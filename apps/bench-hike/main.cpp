@@ -82,7 +82,7 @@ Options parse(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string {
-            if (i + 1 >= argc) throw Error(str("bench-hike: ", a, " needs a value"));
+            if (i + 1 >= argc) throw Error(str(a, " needs a value"));
             return argv[++i];
         };
         if (a == "--frames") o.frames = std::max(1, std::atoi(value().c_str()));
@@ -105,9 +105,9 @@ Options parse(int argc, char** argv) {
         } else if (a == "--size") {
             std::string s = value();
             if (std::sscanf(s.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 1 || o.height < 1)
-                throw Error(str("bench-hike: --size wants WxH, got '", s, "'"));
+                throw Error(str("--size wants WxH, got '", s, "'"));
         } else
-            throw Error(str("bench-hike: unknown option '", a,
+            throw Error(str("unknown option '", a,
                             "' (--frames, --warmup, --size, --tiers, --walk, --flicker, --no-stress, --no-hike, --breakdown, --no-prepass, --png, --terrain-maps, --shaders)"));
     }
     return o;
