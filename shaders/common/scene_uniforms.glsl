@@ -20,8 +20,8 @@ layout(std140) uniform Scene {
     vec4 cascadeSplits;      // view-space far distance of each cascade
     vec4 cascadeTexelSizes;  // world size of one shadow texel in each cascade (m)
     vec4 shadowParams;       // x: cascade count (0 = off), y: 1/map size, z: normal bias (texels), w: spot map 1/size
-    vec4 lightingParams;     // x: packed light count, y: local shadow layers (spot and point), z: directional lights (packed first), w: unused
-    vec4 clusterGrid;        // light clusters: x tiles across, y tiles down, z depth slices, w cluster texture width (1024)
+    vec4 lightingParams;     // x: packed light count, y: local shadow layers (spot and point), z: directional lights (packed first), w: texels of an unshadowed light record in the clusters (2, 3 where lights have masks)
+    vec4 clusterGrid;        // light clusters: x tiles across, y tiles down, z depth slices, w cluster texture width (2048)
     vec4 clusterParams;      // x, y: tiles per pixel across and down; z, w: slice = log(view depth) · z + w
     vec4 shadowFilterParams; // x: cascade blend band (fraction of a cascade's range), y: Poisson radius (texels), z, w: unused
 };
