@@ -73,7 +73,7 @@ public:
         if (ia.fallback || ib.fallback || ia.pixels.width != ib.pixels.width || ia.pixels.height != ib.pixels.height ||
             ia.pixels.pixels.size() != ib.pixels.pixels.size())
             return {};
-        auto key = std::make_pair(a->image, b->image);
+        auto key = std::make_tuple(a->image, b->image, sa.usesMipmaps());
         auto it = mPacked.find(key);
         if (it == mPacked.end()) {
             ImageRgba8 packed = ia.pixels;
@@ -129,7 +129,7 @@ private:
     const ModelLoadOptions& mOptions;
     std::map<std::tuple<int, bool, bool>, std::shared_ptr<const Texture>> mTextures;
     std::map<std::tuple<int, int, int, int>, std::shared_ptr<const Sampler>> mSamplers;
-    std::map<std::pair<int, int>, std::shared_ptr<const Texture>> mPacked; ///< (metallic-roughness, occlusion) images
+    std::map<std::tuple<int, int, bool>, std::shared_ptr<const Texture>> mPacked; ///< (metallic-roughness, occlusion image, mipmaps)
 };
 
 /// A material extension the importer read but no plugin shades here (the registry has no
