@@ -1,5 +1,7 @@
 #include "render/ScreenEffect.h"
 
+#include <algorithm>
+
 #include "gl/GlApi.h"
 #include "gl/StateCache.h"
 #include "gl/VertexArray.h"
@@ -11,14 +13,11 @@ namespace th {
 ScreenEffect::ScreenEffect(std::string vertexShader, std::string fragmentShader, ShaderDefines defines)
     : mVertex(std::move(vertexShader)), mFragment(std::move(fragmentShader)), mDefines(std::move(defines)) {}
 
-void ScreenEffect::setDefines(ShaderDefines defines) {
-    if (defines == mDefines) return;
-    mDefines = std::move(defines);
-    mDirty = true;
-}
+void ScreenEffect::setDefines(ShaderDefines defines) { mDefines = std::move(defines); }
 
 const Program& ScreenEffect::program(const ShaderStore& store, const ContextInfo& context) {
-    if (mProgram && !mDirty && mGeneration == store.generation()) return mProgram;
+    auto found = std::find_if(mVariants.begin(), mVariants.end(), [&](const Variant& v) { return v.defines == mDefines; });
+    if (found != mVariants.end() && found->program && found->generation == store.generation()) return found->program;
     ShaderBuilder builder(store);
     ShaderBuildRequest r;
     r.defines = mDefines;
@@ -33,10 +32,10 @@ const Program& ScreenEffect::program(const ShaderStore& store, const ContextInfo
     Program program = Program::build({mFragment, std::move(vs.text), std::move(fs.text), {}});
     program.bindUniformBlock(uniform_block::kScene.name, uniform_block::kScene.binding);
     for (auto& [name, unit] : mSamplerUnits) program.setSamplerUnit(name, unit);
-    mProgram = std::move(program);
-    mGeneration = store.generation();
-    mDirty = false;
-    return mProgram;
+    if (found == mVariants.end()) found = mVariants.insert(mVariants.end(), Variant{mDefines, Program(), 0});
+    found->program = std::move(program);
+    found->generation = store.generation();
+    return found->program;
 }
 
 void drawFullscreenTriangle(const VertexArray& empty) {

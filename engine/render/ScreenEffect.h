@@ -1,7 +1,9 @@
 #pragma once
 // A program for a full-screen or engine-internal pass (tone mapping, sky, environment bakes):
 // built through the shader pipeline from store names, without material or plugins, rebuilt
-// when the store changes (hot reload). A build failure throws th::Error with origins.
+// when the store changes (hot reload). Each define set it has been asked for keeps its
+// program, so a pass that switches defines between frames or views (a tone mapper per view,
+// bloom on and off) compiles each set once. A build failure throws th::Error with origins.
 #include <string>
 
 #include "gl/Context.h"
@@ -16,8 +18,9 @@ class ScreenEffect {
 public:
     ScreenEffect(std::string vertexShader, std::string fragmentShader, ShaderDefines defines = {});
 
-    /// The program, (re)built when needed. Samplers named in `samplerUnits` get those units
-    /// and the engine's blocks their binding points.
+    /// The program for the current defines, built the first time they are asked for (and
+    /// again after the store changes). Samplers named in `samplerUnits` get those units and the
+    /// engine's blocks their binding points.
     const Program& program(const ShaderStore& store, const ContextInfo& context);
     void setSamplerUnits(std::vector<std::pair<std::string, int>> units) { mSamplerUnits = std::move(units); }
     void setDefines(ShaderDefines defines);
@@ -26,9 +29,12 @@ private:
     std::string mVertex, mFragment;
     ShaderDefines mDefines;
     std::vector<std::pair<std::string, int>> mSamplerUnits;
-    Program mProgram;
-    uint64_t mGeneration = ~0ull;
-    bool mDirty = true;
+    struct Variant {
+        ShaderDefines defines;
+        Program program;
+        uint64_t generation = ~0ull; ///< the store's generation it was built from
+    };
+    std::vector<Variant> mVariants; ///< a handful at most: one per define set asked for
 };
 
 /// Draws a triangle covering the viewport (the vertex shader makes positions from
