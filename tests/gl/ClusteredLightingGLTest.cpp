@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/Error.h"
 #include "core/Log.h"
 
 using namespace th;
@@ -232,4 +233,32 @@ TEST_CASE("fragments past the clusters' depth range are lit as if the clusters r
         CHECK(lit > 200);
         CHECK(differing == 0);
     }
+}
+
+TEST_CASE("a cluster budget past the context's largest texture is lowered with one line, a grid that cannot fit is an error naming it") {
+    auto context = makeTestContext(GlApi::Gles30);
+    std::vector<std::string> lines;
+    {
+        ScopedLogSink sink([&](LogLevel, std::string_view message) {
+            if (message.find("light clusters") != std::string_view::npos) lines.emplace_back(message);
+        });
+        RendererOptions options = testRendererOptions();
+        options.clusters.maxIndices = 1 << 30;
+        Renderer renderer(*context, options);
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0].find(std::to_string(1 << 30)) != std::string::npos);
+        // Three texels a pair at most, after the headers, in 2048 columns of the largest height.
+        long long rows = context->info().limits.maxTextureSize;
+        CHECK(renderer.lightClusters().settings().maxIndices ==
+              (rows * LightClusters::kTextureWidth - renderer.lightClusters().clusterCount()) / 3);
+    }
+    RendererOptions huge = testRendererOptions();
+    huge.clusters.tilesX = huge.clusters.tilesY = huge.clusters.slices = 256; // 16.7 M headers
+    try {
+        Renderer renderer(*context, huge);
+        FAIL("a grid of 16.7 M clusters was accepted");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()).find("coarser grid") != std::string::npos);
+    }
+    requireNoGlErrors(*context);
 }
