@@ -52,7 +52,9 @@ glm::vec3 octahedralDirection(uint32_t packed) {
 std::array<uint32_t, 16> packLight(const Light& l, int shadowLayer, bool* clamped) {
     std::array<uint32_t, 16> t{};
     glm::vec3 colour = l.color * l.intensity;
-    glm::vec3 direction = glm::normalize(l.direction);
+    // A zero or non-finite direction (a point light needs none) packs as straight down, not NaN.
+    float length = glm::length(l.direction);
+    glm::vec3 direction = std::isfinite(length) && length > 0.0f ? l.direction / length : glm::vec3(0.0f, -1.0f, 0.0f);
     uint32_t type = l.type == LightType::Directional ? 0u : l.type == LightType::Point ? 1u : 2u;
     if (clamped) *clamped = false;
     if (l.type == LightType::Directional) {

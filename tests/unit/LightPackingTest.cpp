@@ -110,6 +110,11 @@ TEST_CASE("a point light's cone factor is 1 in every direction, an unlimited ran
     CHECK(t[9] == 1u);
     for (glm::vec3 d : {glm::vec3(0, -1, 0), glm::vec3(0, 1, 0), glm::vec3(1, 0, 0), glm::vec3(0.3f, 0.2f, -0.9f)})
         CHECK(coneFactor(t, d) == 1.0f);
+    // A point light with no direction at all: a defined axis, still lit everywhere.
+    point.direction = glm::vec3(0.0f);
+    t = packLight(point, -1);
+    CHECK(glm::length(octahedralDirection(t[4])) == doctest::Approx(1.0f));
+    CHECK(coneFactor(t, {0.2f, 0.9f, 0.1f}) == 1.0f);
 }
 
 TEST_CASE("a point light brighter than a half float holds is clamped and says so, a directional light keeps full floats") {
