@@ -19,7 +19,8 @@
 // frame-to-frame luma change over the visible grass, both numbers (common/TemporalFlicker.h).
 // Walk: the camera moves 2 m per frame; per-frame update cost, ring re-emits and samples,
 // forest rebuilds and grass blocks built; then at rest.
-// Forest stress: frame time without shadows and with 2 cascades of 2048².
+// Forest stress: frame time without shadows and with 2 cascades of 2048², each beside the same
+// frame with every instance and triangle submitted (RendererOptions::instanceFacing off).
 //
 // Usage: bench-hike [--frames N] [--warmup N] [--size WxH] [--tiers low,medium,high]
 //                   [--walk FRAMES] [--flicker FRAMES (0: off)] [--no-stress] [--no-hike] [--png DIR] [--terrain-maps SIZE]
@@ -442,6 +443,14 @@ void benchStress(Renderer& renderer, const Options& o) {
                     f.medianMs, f.p90Ms, f.processMs, f.renderCpuMs,
                     f.outsideDriverMs, f.last.drawCalls, f.last.mainDrawCalls, f.last.shadowDrawCalls,
                     (unsigned long long)f.last.triangles, (unsigned long long)f.last.instances);
+        // Side by side: the same frame with every instance and every triangle submitted.
+        std::printf("    instance facing: %llu triangles facing away and %llu instances outside the view left out\n",
+                    (unsigned long long)f.last.trianglesFacingAway, (unsigned long long)f.last.instancesCulled);
+        ro.instanceFacing = false;
+        FrameFigures all = measure(renderer, scene, camera, output, std::max(1, o.warmup), o.frames, 0.0, [](double) {});
+        ro.instanceFacing = true;
+        std::printf("    without it:          median %.1f ms (%.2fx the time), triangles %llu\n", all.medianMs,
+                    f.medianMs > 0 ? all.medianMs / f.medianMs : 0.0, (unsigned long long)all.last.triangles);
         if (o.breakdown) {
             BreakdownReport report;
             report.measure(renderer, 3,

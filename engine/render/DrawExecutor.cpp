@@ -205,13 +205,14 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         bindSamplers(*item.effect, *item.material, *item.mesh, engine);
         const MeshPart& part = item.mesh->parts()[item.part];
         const Geometry& g = *item.mesh->geometry();
-        const void* offset = reinterpret_cast<const void*>(size_t(part.firstIndex) * g.indexSize());
+        const uint32_t firstIndex = item.indexCount > 0 ? item.firstIndex : part.firstIndex;
+        const uint32_t indexCount = item.indexCount > 0 ? item.indexCount : part.indexCount;
+        const void* offset = reinterpret_cast<const void*>(size_t(firstIndex) * g.indexSize());
         if (item.instances > 0) {
-            item.mesh->instances()->upload();
-            glDrawElementsInstanced(glMode(part.topology), GLsizei(part.indexCount), g.indexType(), offset,
-                                    GLsizei(item.instances));
+            item.instanceData->upload();
+            glDrawElementsInstanced(glMode(part.topology), GLsizei(indexCount), g.indexType(), offset, GLsizei(item.instances));
         } else {
-            glDrawElements(glMode(part.topology), GLsizei(part.indexCount), g.indexType(), offset);
+            glDrawElements(glMode(part.topology), GLsizei(indexCount), g.indexType(), offset);
         }
         ++stats.drawCalls;
         if (shadowPass)
@@ -219,7 +220,7 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
         else
             ++stats.mainDrawCalls;
         uint64_t copies = item.instances > 0 ? item.instances : 1;
-        if (isTriangles(part.topology)) stats.triangles += uint64_t(part.indexCount / 3) * copies;
+        if (isTriangles(part.topology)) stats.triangles += uint64_t(indexCount / 3) * copies;
         if (!shadowPass) stats.instances += copies;
         if (mTimedPass) {
             glFinish();

@@ -13,6 +13,8 @@ struct FrameStats {
     uint64_t triangles = 0;       ///< all passes, instances included
     uint64_t instances = 0;       ///< instances drawn in the main pass
     uint32_t culled = 0;          ///< mesh parts culled from the main view
+    uint64_t instancesCulled = 0; ///< instances outside the main view left out of instanced draws (InstanceFacing)
+    uint64_t trianglesFacingAway = 0; ///< triangles left out of the camera's passes because they face away (InstanceFacing)
     uint32_t skippedNotReady = 0; ///< draws skipped because an effect or texture was not ready
     uint32_t errorDraws = 0;      ///< draws that used the error material
     uint32_t effectsPending = 0;

@@ -16,6 +16,7 @@
 namespace th {
 
 class Effect;
+class InstanceBuffer;
 class Material;
 class Mesh;
 class VertexArray;
@@ -31,6 +32,10 @@ struct DrawItem {
     float depth = 0;        ///< view depth of the node's bounds centre (m)
     uint32_t part = 0;      ///< the mesh part
     uint32_t instances = 0; ///< 0 when not instanced
+    InstanceBuffer* instanceData = nullptr; ///< the instances drawn: the mesh's own or a culled copy
+    /// An index range of the vertex array's element buffer other than the part's own (the
+    /// facing lists of render/InstanceFacing.h, in the geometry's index type); 0: the part's.
+    uint32_t firstIndex = 0, indexCount = 0;
     uint32_t state = 0;     ///< index into the render states the list was built with
     RenderPass pass{};
     bool receiveShadows = true;

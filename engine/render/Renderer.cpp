@@ -315,6 +315,7 @@ void Renderer::collect(Node& node, const Frustum* frustum, RenderPass pass, cons
         item.world = node.world();
         item.depth = depth;
         item.instances = mesh->instanced() ? uint32_t(mesh->instances()->count()) : 0;
+        item.instanceData = mesh->instanced() ? mesh->instances().get() : nullptr;
         item.pass = pass;
         // glTF: a transform that mirrors (negative determinant) turns the triangles' winding,
         // whether the node's world transform mirrors or every instance's matrix does.
@@ -548,7 +549,16 @@ PassDraws Renderer::depthDraws(Scene& scene, const Frustum& frustum, const Camer
         return !prepassed(main) || i.material->readsFrameTexture(frame_texture::kOpaqueColor.name);
     });
     depth.list.sort();
+    applyInstanceFacing(depth, camera, frustum);
     return depth;
+}
+
+void Renderer::applyInstanceFacing(PassDraws& draws, const Camera& camera, const Frustum& frustum) {
+    if (!mOptions.instanceFacing) return;
+    InstanceFacingStats facing;
+    mFacing.apply(draws, camera.position, frustum, !camera.orthographic, mFrame, facing);
+    mStats.instancesCulled += facing.instancesCulled;
+    mStats.trianglesFacingAway += facing.trianglesSkipped;
 }
 
 void Renderer::copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, const RenderTarget& frameTarget, int width,
@@ -712,6 +722,7 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
         CpuScope cpu{mStats.cpuOutsideDriverMs};
         collect(scene.root(), &frustum, RenderPass::Main, camera.position, camera.forward(), mainDraws, false);
         mainDraws.list.sort();
+        applyInstanceFacing(mainDraws, camera, frustum);
     }
     // No stencil material in the frame: no stencil state at all, not even its clear.
     bool stencilUsed = std::any_of(mainDraws.states.begin(), mainDraws.states.end(), [](auto& s) { return s.stencil.has_value(); });
@@ -861,9 +872,11 @@ void Renderer::render(Scene& scene, Camera camera, const RenderTarget& output, d
     if (!fxaa) mLdrTarget.reset();
     endPass(FramePass::Post);
 
-    if (mFrame % 120 == 0) // forget effect slots of meshes not drawn for a while
+    if (mFrame % 120 == 0) { // forget effect slots and facing bins of meshes not drawn for a while
         for (auto it = mSlots.begin(); it != mSlots.end();)
             it = mFrame - it->second->lastFrame > 240 ? mSlots.erase(it) : std::next(it);
+        mFacing.prune(mFrame);
+    }
     mStats.effectsPending = uint32_t(mEffects->pending());
     mStats.programsBuilt = mEffects->stats().built;
     mStats.cpuMs = msSince(t0);

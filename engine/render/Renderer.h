@@ -34,6 +34,7 @@
 #include "render/DrawExecutor.h"
 #include "render/FrameStats.h"
 #include "render/ImageBasedLighting.h"
+#include "render/InstanceFacing.h"
 #include "render/LightClusters.h"
 #include "render/LightData.h"
 #include "render/PostProcess.h"
@@ -67,6 +68,10 @@ struct RendererOptions {
     ClusterSettings clusters;
     ShadowSettings shadows;
     bool depthPrepass = false;
+    /// Instanced parts of the camera's passes drop the instances outside the view and, per
+    /// facing bin, the triangles that face away (render/InstanceFacing.h): the same image
+    /// with fewer triangles. False draws every instance with every triangle.
+    bool instanceFacing = true;
     /// Main-pass programs leave out each kind of light the frame has none of (FrameLighting:
     /// sun, hemisphere, image-based, fog, punctual lights), which on a CPU rasteriser saves a
     /// third of a one-light frame. False keeps one program per material whatever lights the
@@ -176,6 +181,8 @@ private:
     bool ambientOcclusionOn(const Scene& scene) const;
     /// The depth pre-pass's draws for `frame` (what writes depth in the main pass).
     PassDraws depthDraws(Scene& scene, const Frustum& frustum, const Camera& camera, const FrameFormat& frame);
+    /// Instanced parts of a camera's pass by facing bin (RendererOptions::instanceFacing).
+    void applyInstanceFacing(PassDraws& draws, const Camera& camera, const Frustum& frustum);
     /// Runs AO over `depth` for this frame; on failure says so once and leaves it off.
     void computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height);
     /// Makes the frame texture "opaqueSceneColor" from the frame so far and hands it to the
@@ -191,6 +198,7 @@ private:
     std::unique_ptr<ImageBasedLighting> mIbl;
     std::unique_ptr<LightData> mLights;
     std::unique_ptr<LightClusters> mClusters;
+    InstanceFacing mFacing;
     std::unique_ptr<DrawExecutor> mExecutor;
     std::unique_ptr<ShadowPass> mShadows;
     Texture mClusterTexture;

@@ -99,6 +99,10 @@ Geometry::Geometry(const MeshData& data, std::string label) : mLabel(std::move(l
         mIndexType = GL_UNSIGNED_INT;
         mIndices = Buffer(GL_ELEMENT_ARRAY_BUFFER, indices.size() * 4, indices.data(), BufferUsage::Static, mLabel + " indices");
     }
+    if (n <= kCpuCopyVertices && indices.size() <= kCpuCopyIndices) {
+        mCpuPositions = data.positions;
+        mCpuIndices = indices;
+    }
     mSubmeshes = data.submeshes;
     if (mSubmeshes.empty()) mSubmeshes.push_back({0, mIndexCount, -1});
 }

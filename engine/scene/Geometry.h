@@ -35,6 +35,14 @@ public:
     /// Skin influences stored per vertex: 0, 4 (JOINTS_0/WEIGHTS_0) or 8 (and the _1 sets).
     int influences() const { return mInfluences; }
 
+    /// Positions and triangle-list indices kept on the CPU for geometry small enough to be
+    /// instanced many times (at most kCpuCopyVertices vertices and kCpuCopyIndices indices;
+    /// empty otherwise): the renderer's per-instance facing culling (render/FacingBins.h)
+    /// reads them. Indices are those of the whole buffer; submeshes say which are whose.
+    static constexpr size_t kCpuCopyVertices = 65536, kCpuCopyIndices = 3 * 16384;
+    const std::vector<glm::vec3>& cpuPositions() const { return mCpuPositions; }
+    const std::vector<uint32_t>& cpuIndices() const { return mCpuIndices; }
+
     /// Points the standard attribute locations (MeshData.h's attrib table) at this
     /// geometry's buffers and sets its index buffer. Extra UV sets (texcoord2 …, in set order)
     /// and then the skin attributes (joints0, weights0, joints1, weights1) go to consecutive
@@ -55,6 +63,8 @@ private:
     size_t mSkinOffset = 0; ///< joints0 (4 × u16), weights0 (4 × f32), then the second set
     GLsizei mStride = 0;
     size_t mNormalOffset = 0, mTangentOffset = 0, mUv0Offset = 0, mUv1Offset = 0, mColorOffset = 0;
+    std::vector<glm::vec3> mCpuPositions;
+    std::vector<uint32_t> mCpuIndices;
     Buffer mVertices;
     Buffer mIndices;
 };

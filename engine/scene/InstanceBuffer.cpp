@@ -67,13 +67,15 @@ void InstanceBuffer::upload() {
     mDirty = false;
 }
 
-void InstanceBuffer::setupVertexArray(VertexArray& vao, const std::vector<std::pair<std::string, unsigned>>& locations) const {
-    vao.setMatrixAttribute(mMatrixBuffer, attrib::kInstanceMatrix, 4, 4, sizeof(glm::mat4), 0, 1);
+void InstanceBuffer::setupVertexArray(VertexArray& vao, const std::vector<std::pair<std::string, unsigned>>& locations,
+                                      size_t firstInstance) const {
+    vao.setMatrixAttribute(mMatrixBuffer, attrib::kInstanceMatrix, 4, 4, sizeof(glm::mat4), firstInstance * sizeof(glm::mat4), 1);
     for (auto& [name, location] : locations) {
         for (size_t i = 0; i < mStreams.size(); ++i) {
             if (mStreams[i].name != name) continue;
             vao.setAttribute(mStreamBuffers[i], {.location = location, .components = mStreams[i].components,
-                                                 .stride = GLsizei(mStreams[i].components * 4), .divisor = 1});
+                                                 .stride = GLsizei(mStreams[i].components * 4),
+                                                 .offset = firstInstance * size_t(mStreams[i].components) * 4, .divisor = 1});
         }
     }
 }

@@ -50,8 +50,10 @@ public:
 
     /// Uploads changed data (the buffers are orphaned and refilled).
     void upload();
-    /// Points locations at the matrix (kInstanceMatrix, 4 columns) and at the named streams.
-    void setupVertexArray(VertexArray& vao, const std::vector<std::pair<std::string, unsigned>>& streamLocations) const;
+    /// Points locations at the matrix (kInstanceMatrix, 4 columns) and at the named streams,
+    /// from instance `firstInstance` on (a draw of a range: GL ES 3.0 has no base instance).
+    void setupVertexArray(VertexArray& vao, const std::vector<std::pair<std::string, unsigned>>& streamLocations,
+                          size_t firstInstance = 0) const;
 
 private:
     std::string mLabel;
