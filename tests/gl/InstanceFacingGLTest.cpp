@@ -1,6 +1,7 @@
 // Instance facing on the real driver, both APIs: a field of instanced trees seen from afar
 // draws the same pixels with the instances outside the view and the triangles facing away
-// left out as with everything drawn, and the frame's statistics say how much was left out.
+// left out as with everything drawn (with and without a depth pre-pass), and the frame's
+// statistics say how much was left out.
 // Instances that mirror (one among many, or a whole buffer) look as they did; a material with
 // a plugin, which may move vertices, is drawn whole.
 #include <doctest/doctest.h>
@@ -114,6 +115,25 @@ TEST_CASE("instance facing: a far field of trees draws the same pixels with abou
         // What is drawn and what is left out add up to every triangle of the instances in view.
         CHECK(on.triangles + on.trianglesFacingAway == inView * 480);
         CHECK(on.trianglesFacingAway > inView * 480 * 2 / 5);
+        test::requireNoGlErrors(*f->stage.context);
+    }
+}
+
+TEST_CASE("instance facing: with a depth pre-pass, both passes leave out the same and the frame is the same") {
+    // The main pass tests equal against the pre-pass's depth: if the two drew different
+    // triangles or instances, the difference would show as holes or as the clear colour.
+    for (GlApi api : test::kBothApis) {
+        CAPTURE(std::string(toString(api)));
+        auto f = makeField(api, false, false, false);
+        f->stage.renderer->options().depthPrepass = true;
+        auto [on, off] = renderBothWays(*f, "prepass");
+        CHECK(on.trianglesFacingAway > 0);
+        // Both passes draw or leave out every triangle of the instances in view (the culled
+        // ones are counted once a frame).
+        const uint64_t inView = f->instances - on.instancesCulled;
+        CHECK(on.instancesCulled > 0);
+        CHECK(on.triangles + on.trianglesFacingAway == 2 * inView * 480);
+        CHECK(off.triangles == 2 * uint64_t(f->instances) * 480);
         test::requireNoGlErrors(*f->stage.context);
     }
 }
