@@ -57,7 +57,7 @@ void BreakdownReport::print(std::FILE* out, const std::string& title, size_t top
     }
     std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.first > b.first; });
     std::fprintf(out,
-                 "  top draws of %zu (medians of %zu frames, each draw finished with glFinish, which adds a rasterizer "
+                 "  top draws of %zu meshes (medians of %zu frames, each draw finished with glFinish, which adds a rasterizer "
                  "flush to each;\n  share = of its pass's draws; a mesh's draws in one pass summed):\n",
                  rows.size(), mDraws.size());
     std::fprintf(out, "  %9s %7s %11s %6s  %-15s %s\n", "ms", "share", "triangles", "draws", "pass", "mesh / material");

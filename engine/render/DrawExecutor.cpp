@@ -226,7 +226,7 @@ void DrawExecutor::draw(std::span<DrawItem> items, const std::vector<RenderState
             glFinish();
             stats.breakdown.draws.push_back({str(item.mesh->name(), " / ", item.material->name()), *mTimedPass,
                                              msSince(drawStart),
-                                             isTriangles(part.topology) ? uint64_t(part.indexCount / 3) * copies : 0});
+                                             isTriangles(part.topology) ? uint64_t(indexCount / 3) * copies : 0});
             drawStart = SteadyClock::now();
         }
     }
