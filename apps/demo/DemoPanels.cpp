@@ -221,6 +221,11 @@ void DemoPanels::statisticsPanel(DemoApp& app) {
     ImGui::Text("frame %.2f ms (CPU %.2f, outside the driver %.2f)", app.frameMs, s.cpuMs, s.cpuOutsideDriverMs);
     ImGui::Text("draw calls %u (main %u, shadow %u)", s.drawCalls, s.mainDrawCalls, s.shadowDrawCalls);
     ImGui::Text("triangles %llu, instances %llu", (unsigned long long)s.triangles, (unsigned long long)s.instances);
+    ImGui::Text("left out: %llu triangles facing away, %llu instances outside the view", (unsigned long long)s.trianglesFacingAway,
+                (unsigned long long)s.instancesCulled);
+    bool facing = app.renderer().options().instanceFacing;
+    if (ImGui::Checkbox("instance facing (only triangles that can face the camera)", &facing))
+        app.renderer().options().instanceFacing = facing;
     ImGui::Text("programs: %llu built, %llu compiled, %llu from binary cache, %u pending, %llu failed",
                 (unsigned long long)cache.built, (unsigned long long)cache.compiled, (unsigned long long)cache.fromBinary,
                 s.effectsPending, (unsigned long long)cache.failed);
