@@ -164,7 +164,11 @@ void InstanceFacing::apply(PassDraws& draws, const glm::vec3& eye, const Frustum
             bins.geometry = mesh.geometry();
         }
         if (bins.binnedFrame != frame) {
-            binInstances(bins, mesh, item.world, *facing, eye, frustum, perspective);
+            MeshBins::Inputs inputs{eye, frustum, perspective, mesh.instances().get(), mesh.instances()->matricesVersion()};
+            if (!bins.binnedFrom || !(*bins.binnedFrom == inputs)) {
+                binInstances(bins, mesh, item.world, *facing, eye, frustum, perspective);
+                bins.binnedFrom = inputs;
+            }
             bins.binnedFrame = frame;
             stats.instancesCulled += bins.culled;
         }

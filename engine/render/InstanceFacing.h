@@ -15,7 +15,9 @@
 // a mesh's instances are sorted by bin into one buffer, and each bin is drawn through its
 // own vertex array pointing at its range (WebGL2-class GL has no base instance).
 #include <cstdint>
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -75,6 +77,22 @@ private:
         std::vector<std::unique_ptr<VertexArray>> vaos;
         std::vector<size_t> vaoOffsets;
         uint64_t binnedFrame = 0;
+        /// What the bins were made from: with the same view, instances and bin-size rule a
+        /// frame reuses them (a still camera rebins nothing).
+        struct Inputs {
+            glm::vec3 eye{0.0f};
+            Frustum frustum{};
+            bool perspective = true;
+            const InstanceBuffer* instances = nullptr;
+            uint64_t matricesVersion = 0;
+            bool operator==(const Inputs& o) const {
+                return eye == o.eye && perspective == o.perspective && instances == o.instances &&
+                       matricesVersion == o.matricesVersion &&
+                       std::equal(frustum.planes.begin(), frustum.planes.end(), o.frustum.planes.begin(),
+                                  [](const Plane& a, const Plane& b) { return a.normal == b.normal && a.d == b.d; });
+            }
+        };
+        std::optional<Inputs> binnedFrom;
         bool whole = false; ///< nothing culled and nothing left out: drawn as it was
         uint64_t culled = 0;
     };

@@ -12,6 +12,7 @@ void InstanceBuffer::setMatrices(std::vector<glm::mat4> matrices) {
     for (const glm::mat4& m : mMatrices) mMirroredCount += glm::determinant(glm::mat3(m)) < 0.0f;
     mDirty = true;
     mBoundsValid = false;
+    ++mMatricesVersion;
 }
 
 void InstanceBuffer::setStream(std::string name, int components, std::vector<float> data) {

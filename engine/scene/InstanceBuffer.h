@@ -41,6 +41,8 @@ public:
     const InstanceStream* stream(std::string_view name) const;
     const std::vector<InstanceStream>& streams() const { return mStreams; }
 
+    /// Bumps whenever the matrices are set (what depends on them can tell it is current).
+    uint64_t matricesVersion() const { return mMatricesVersion; }
     /// Bumps whenever the set of streams changes (vertex arrays must be rebuilt).
     uint64_t layoutVersion() const { return mLayoutVersion; }
     /// The union of `local` transformed by every instance matrix. Cached until the matrices
@@ -64,6 +66,7 @@ private:
     Buffer mMatrixBuffer;
     bool mDirty = true;
     uint64_t mLayoutVersion = 1;
+    uint64_t mMatricesVersion = 0;
     mutable Bounds mBoundsLocal, mBounds;
     mutable bool mBoundsValid = false;
 };
