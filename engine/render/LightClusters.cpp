@@ -5,7 +5,10 @@
 #include <cstring>
 #include <limits>
 
+#include "core/Error.h"
 #include "core/Hash.h"
+#include "core/Log.h"
+#include "core/Str.h"
 #include "core/SteadyClock.h"
 
 namespace th {
@@ -55,6 +58,19 @@ uint64_t hashFloats(uint64_t h, const float* values, size_t count) {
 }
 
 } // namespace
+
+ClusterSettings LightClusters::fitTexture(ClusterSettings settings, int maxTextureSize) {
+    long long clusters = (long long)std::clamp(settings.tilesX, 1, 256) * std::clamp(settings.tilesY, 1, 256) * std::clamp(settings.slices, 1, 256);
+    long long fit = ((long long)std::max(maxTextureSize, 1) * kTextureWidth - clusters) / 3;
+    if (fit < 1) throw Error(str("light clusters: ", clusters, " clusters do not fit a ", kTextureWidth, " x ", maxTextureSize,
+                                 " texture (the context's largest); use a coarser grid"));
+    if (settings.maxIndices > fit) {
+        logInfo("light clusters: a budget of ", settings.maxIndices, " light-cluster pairs needs more than this context's largest texture (",
+                kTextureWidth, " x ", maxTextureSize, ") holds; it is ", fit);
+        settings.maxIndices = int(fit);
+    }
+    return settings;
+}
 
 LightClusters::LightClusters(ClusterSettings settings) : mSettings(settings) {
     mSettings.tilesX = std::clamp(mSettings.tilesX, 1, 256);

@@ -110,6 +110,10 @@ public:
     static constexpr int kTextureWidth = 2048;
 
     explicit LightClusters(ClusterSettings settings = {});
+    /// `settings` with the pair budget lowered to what one cluster texture of the context's
+    /// largest size holds (three texels a pair at most, after the headers), with one line
+    /// saying so. Throws th::Error when not even the grid's headers fit.
+    static ClusterSettings fitTexture(ClusterSettings settings, int maxTextureSize);
 
     /// Bins `lights` (most important first) for `view`. When neither the lights nor the view
     /// changed since the last build, the previous result is kept (returns false). The lists

@@ -1,13 +1,12 @@
 #pragma once
-// The forward renderer: the frame's orchestration. For each frame: update transforms,
-// environment and lights; draw the sun's shadow cascades and spot shadows (ShadowPass) with
-// each material's own effect in the shadow pass (so plugin displacement moves shadows and
-// plugin discards cut them); gather the main view's render list (RenderList, ordered by
-// SortKey: opaque and alpha-tested parts by effect then front to back, blended parts back to
-// front) and draw it (DrawExecutor) into an HDR target with the background between the two;
-// then bloom (when on) and tone-map into the output. With ambient occlusion on, a depth
-// pre-pass (single-sampled) feeds AmbientOcclusion before the main pass, whose ambient and
-// image-based terms read the result.
+// The forward renderer: its public API and the frame's assembly. For each frame: update
+// transforms and the main view's Scene block, answer what the materials ask of the frame in
+// one walk (FrameSummary), choose the frame's format and targets (FrameTargets), gather the
+// main view's render list (RenderList, ordered by SortKey: opaque and alpha-tested parts by
+// effect then front to back, blended parts back to front), then plan the frame's passes
+// (FramePlan: shadows, lights, depth pre-pass, AO, opaque, background, opaque copy, blended,
+// bloom, tone map, FXAA) and run them (FrameExecutor). Each pass is its own file
+// (FramePasses.h); what turns it on is stated once, in planFrame().
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -32,8 +31,13 @@
 #include "render/Bloom.h"
 #include "render/DebugView.h"
 #include "render/DrawExecutor.h"
+#include "render/FrameExecutor.h"
+#include "render/FramePlan.h"
 #include "render/FrameStats.h"
+#include "render/FrameSummary.h"
+#include "render/FrameTargets.h"
 #include "render/ImageBasedLighting.h"
+#include "render/PassContext.h"
 #include "render/InstanceFacing.h"
 #include "render/LightClusters.h"
 #include "render/LightData.h"
@@ -94,13 +98,7 @@ struct RendererOptions {
     DebugView debugView = DebugView::None;
 };
 
-/// How the main pass is drawn this frame, from the options and what the context offers.
-struct FrameFormat {
-    bool floatColor = false; ///< RGBA16F HDR, tone-mapped after; else 8-bit, tone-mapped in the shaders
-    int samples = 0;         ///< 0: single-sampled
-};
-
-class Renderer {
+class Renderer : private PassHost {
 public:
     explicit Renderer(Context& context, RendererOptions options = {});
     ~Renderer();
@@ -135,6 +133,8 @@ public:
     const FrameStats& stats() const { return mStats; }
     /// The format the last frame was drawn in (MSAA samples after clamping).
     FrameFormat lastFrameFormat() const { return mLastFormat; }
+    /// The passes the last frame ran, with their targets and reasons.
+    const FramePlan& lastFramePlan() const { return mLastPlan; }
     RendererOptions& options() { return mOptions; }
     ImageBasedLighting& imageBasedLighting() { return *mIbl; }
     const ProgramBinaryCache& programCache() const { return *mBinaries; }
@@ -157,38 +157,35 @@ private:
     void collect(Node& node, const Frustum* frustum, RenderPass pass, const glm::vec3& eye, const glm::vec3& viewDir,
                  PassDraws& out, bool shadowCasters);
     std::shared_ptr<Effect> effectFor(Mesh& mesh, size_t part, Material& material, RenderPass pass);
-    /// Draws items with the view's Scene block `sceneBlock` (0: the main view).
-    void draw(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock, FramePass pass);
-    /// With RendererOptions::breakdown: finishes the GL work and books the time since the last
-    /// pass ended to `pass`.
-    void endPass(FramePass pass);
+    // PassHost: what the passes ask of the renderer.
+    void drawItems(std::span<DrawItem> items, const std::vector<RenderState>& states, uint32_t sceneBlock,
+                   FramePass pass) override;
+    PassDraws depthDraws(PassContext& frame, const FrameFormat& format) override;
+    PassDraws shadowCasters(PassContext& frame, const Frustum& frustum) override;
+    void uploadSceneBlocks() override;
     /// The textures behind the engine's samplers, as of now.
     EngineTextures engineTextures() const;
-    void setupScene(const Scene& scene, const Camera& camera, int width, int height, double seconds);
-    void renderShadows(Scene& scene, const Camera& camera);
-    void uploadSceneBlocks();
-    void updateLightClusters(const Scene& scene, const Camera& camera, int width, int height);
+    /// The main view's Scene block, what lights the frame, its tone mapper and AO variant:
+    /// what the effects of this frame are requested with.
+    void beginFrame(Scene& scene, const Camera& camera, int width, int height, double seconds);
     bool floatTarget() const;
+    /// Whether a frame of the scene summarised as `summary` needs the float frame.
+    bool wantsFloatFrame(const Scene& scene, const FrameSummary& summary) const;
     /// The frame's format for the current options (no logging; render() says what changed).
     FrameFormat frameFormat() const;
     /// Logs, once per request, a sample count the context cannot give or a fallback.
     void reportFrameFormat(const FrameFormat& format);
+    /// The facts this frame's plan is made from.
+    FrameFacts frameFacts(const Scene& scene, const FrameSummary& summary, const FrameFormat& format, bool direct,
+                          bool opaqueColorRead) const;
     /// This frame's time as plugins see it.
     FrameInfo frameInfo() const;
     /// Whether shadows are filtered with the Poisson disc (effects compile with SHADOW_SOFT).
     bool softShadowsOn() const;
     /// Whether the frame asks for ambient occlusion (the scene, or the AO debug view).
     bool ambientOcclusionOn(const Scene& scene) const;
-    /// The depth pre-pass's draws for `frame` (what writes depth in the main pass).
-    PassDraws depthDraws(Scene& scene, const Frustum& frustum, const Camera& camera, const FrameFormat& frame);
     /// Instanced parts of a camera's pass by facing bin (RendererOptions::instanceFacing).
     void applyInstanceFacing(PassDraws& draws, const Camera& camera, const Frustum& frustum);
-    /// Runs AO over `depth` for this frame; on failure says so once and leaves it off.
-    void computeAmbientOcclusion(const Scene& scene, const Texture& depth, int width, int height);
-    /// Makes the frame texture "opaqueSceneColor" from the frame so far and hands it to the
-    /// executor; on failure says so once and the readers get the placeholder.
-    void copyOpaqueColor(const Scene& scene, const RenderTarget& mainTarget, const RenderTarget& frameTarget, int width,
-                         int height, const FrameFormat& frame);
 
     Context& mContext;
     RendererOptions mOptions;
@@ -201,45 +198,32 @@ private:
     InstanceFacing mFacing;
     std::unique_ptr<DrawExecutor> mExecutor;
     std::unique_ptr<ShadowPass> mShadows;
-    Texture mClusterTexture;
-    uint64_t mClusterRecordsHash = 0; ///< the light records the cluster texture holds copies of
-    int mClusterOtherTexels = 0;      ///< texels per unshadowed light record there
-    std::vector<ClusterLight> mClusterLights;
     PostProcess mPost;
-    std::unique_ptr<Bloom> mBloom; ///< made on first use
-    bool mBloomFallbackSaid = false;
-    std::unique_ptr<AmbientOcclusion> mAo; ///< made on first use
-    bool mAoThisFrame = false;     ///< effects are requested with SCREEN_AO
-    int mToneMapMode = 0;          ///< the frame's tone mapper (toneMappingMode), compiled in where shaders tone-map
-    FrameLighting mLighting;       ///< what lights this frame: main-pass effects leave out the rest
-    bool mAoUnavailable = false;   ///< a pass failed on this context: AO stays off
-    const Texture* mAoTexture = nullptr; ///< this frame's occlusion (null: none, the shader reads white)
-    std::unique_ptr<class OpaqueColorCopy> mOpaqueCopy; ///< only while a drawn material reads it
-    bool mOpaqueCopyUnavailable = false; ///< the copy failed on this context (said once)
-    bool mOpaqueLdrSaid = false;         ///< the 8-bit fallback was logged
-    FrameFormat mLastFormat;
-    SteadyClock::time_point mPassStart;
     ScreenEffect mBackground;
     ErrorMaterial mErrorMaterial;
     MaterialRegistry mMaterials;
     VertexArray mEmptyVao;
-
     Sampler mPointClamp; ///< the engine's data textures (lights, clusters, spot matrices)
-
     // Per-frame uniform data.
     std::vector<SceneUniforms> mSceneBlocks; ///< [0] main view, then one per shadow view
     Buffer mSceneBuffer;
     size_t mSceneStride = 0;
+    /// The objects the passes use and keep (made last: it refers to the ones above).
+    std::unique_ptr<FrameResources> mResources;
+    FrameTargets mTargets;
+    FrameExecutor mFrameExecutor;
+    PlanCapabilities mCapabilities;            ///< what has not failed on this context
+    std::unordered_set<std::string> mPlanSaid; ///< the plan's problems, each said once
 
+    bool mAoThisFrame = false;     ///< effects are requested with SCREEN_AO
+    int mToneMapMode = 0;          ///< the frame's tone mapper (toneMappingMode), compiled in where shaders tone-map
+    FrameLighting mLighting;       ///< what lights this frame: main-pass effects leave out the rest
     std::unordered_map<uint64_t, std::unique_ptr<EffectSlot>> mSlots;
-    /// The single-sampled frame (float, or 8-bit tone-mapped in the shaders); none when the
-    /// frame is drawn straight into the output.
-    std::unique_ptr<RenderTarget> mHdrTarget;
-    std::unique_ptr<RenderTarget> mMsaaTarget; ///< the multisampled main pass, resolved into the frame
-    std::unique_ptr<RenderTarget> mLdrTarget;  ///< the tone-mapped frame FXAA reads
     int mMaxFloatSamples = 0, mMaxByteSamples = 0;
     bool mFloatWanted = true; ///< the scene being drawn needs the float frame (wantsFloatFrame)
     int mReportedSamplesRequest = 1;
+    FrameFormat mLastFormat;
+    FramePlan mLastPlan;
     FrameStats mStats;
     uint64_t mFrame = 0;
     double mSeconds = 0;
