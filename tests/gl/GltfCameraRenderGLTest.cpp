@@ -3,10 +3,10 @@
 // hundredth of the near one), in GL 3.3 and ES 3.0.
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "support/GltfModelBuilder.h"
 #include "support/GltfTestSupport.h"
 
 #include "assets/ProceduralMeshes.h"
@@ -17,43 +17,21 @@ using namespace th::test;
 
 namespace {
 
-std::string base64(const std::vector<unsigned char>& bytes) {
-    static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8 | bytes[i + 2];
-        for (int s = 18; s >= 0; s -= 6) out += k[(v >> s) & 63];
-    }
-    if (i + 1 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16;
-        out += str(k[(v >> 18) & 63], k[(v >> 12) & 63], "==");
-    } else if (i + 2 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8;
-        out += str(k[(v >> 18) & 63], k[(v >> 12) & 63], k[(v >> 6) & 63], "=");
-    }
-    return out;
-}
-
 /// Two unlit red 1 m boxes at x = -1, z = -3 and x = +1, z = -30, and camera 0 at the origin
 /// looking down -Z: `camera` is its JSON.
 std::string twoBoxes(const std::string& camera) {
-    MeshData box = makeBox(glm::vec3(1.0f));
-    std::vector<unsigned char> bytes(box.positions.size() * 12 + box.indices.size() * 4);
-    std::memcpy(bytes.data(), box.positions.data(), box.positions.size() * 12);
-    std::memcpy(bytes.data() + box.positions.size() * 12, box.indices.data(), box.indices.size() * 4);
-    return str(R"({"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_unlit"], )",
-               R"("buffers": [{"byteLength": )", bytes.size(), R"(, "uri": "data:application/octet-stream;base64,)",
-               base64(bytes), R"("}], "bufferViews": [{"buffer": 0, "byteLength": )", box.positions.size() * 12,
-               R"(}, {"buffer": 0, "byteOffset": )", box.positions.size() * 12, R"(, "byteLength": )",
-               box.indices.size() * 4, R"(}], "accessors": [{"bufferView": 0, "componentType": 5126, "count": )",
-               box.positions.size(),
-               R"(, "type": "VEC3", "min": [-0.5, -0.5, -0.5], "max": [0.5, 0.5, 0.5]}, {"bufferView": 1, "componentType": 5125, "count": )",
-               box.indices.size(), R"(, "type": "SCALAR"}], )",
-               R"("materials": [{"pbrMetallicRoughness": {"baseColorFactor": [1, 0, 0, 1]}, "extensions": {"KHR_materials_unlit": {}}}], )",
-               R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]}], )",
-               R"("cameras": [)", camera, R"(], "nodes": [{"mesh": 0, "translation": [-1, 0, -3]}, )",
-               R"({"mesh": 0, "translation": [1, 0, -30]}, {"camera": 0, "name": "eye"}], "scenes": [{"nodes": [0, 1, 2]}], "scene": 0})");
+    const MeshData box = makeBox(glm::vec3(1.0f));
+    GltfModelBuilder b;
+    b.useExtension("KHR_materials_unlit");
+    const int positions = b.addPositions(box.positions), indices = b.addAccessor(box.indices);
+    const int red = b.addMaterial(
+        R"({"pbrMetallicRoughness": {"baseColorFactor": [1, 0, 0, 1]}, "extensions": {"KHR_materials_unlit": {}}})");
+    const int mesh =
+        b.addMesh({.primitives = {{.attributes = {{"POSITION", positions}}, .indices = indices, .material = red}}});
+    b.addScene({b.addNode({.mesh = mesh, .translation = glm::vec3(-1, 0, -3)}),
+                b.addNode({.mesh = mesh, .translation = glm::vec3(1, 0, -30)}),
+                b.addNode({.name = "eye", .camera = b.addCamera(camera)})});
+    return b.json();
 }
 
 /// Red pixels left and right of the image's middle column.

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "support/Base64.h"
 #include "support/GltfCompressedFiles.h"
 #include "support/GltfTestSupport.h"
 
@@ -84,9 +85,9 @@ TEST_CASE("a sphere compressed with meshopt and with Draco renders as the uncomp
 
 TEST_CASE("a WebP-textured triangle renders like its PNG twin") {
     const std::vector<uint8_t> pixels = testPixels();
-    const std::string png = texturedFile(str(R"({"uri": ")", dataUri(pngOf(pixels), "image/png"), "\"}"),
-                                         R"({"source": 0})", false);
-    const std::string webp = texturedFile(str(R"({"uri": ")", dataUri(webpLossless(pixels)), "\"}"),
+    const std::string png =
+        texturedFile({str(R"({"uri": ")", dataUri(pngOf(pixels), "image/png"), "\"}")}, R"({"source": 0})", false);
+    const std::string webp = texturedFile({str(R"({"uri": ")", dataUri(webpLossless(pixels)), "\"}")},
                                           R"({"extensions": {"EXT_texture_webp": {"source": 0}}})", true);
     for (GlApi api : kBothApis) {
         CAPTURE(std::string(toString(api)));

@@ -186,8 +186,8 @@ TEST_CASE("specular-glossiness renders as its metallic-roughness equivalent") {
 TEST_CASE("a material variant switch changes the material a primitive draws with") {
     SphereRow row;
     row.materials = {material(R"({"baseColorFactor": [0.8, 0.05, 0.05, 1], "metallicFactor": 0})")};
-    row.extraMaterials = str(", ", material(R"({"baseColorFactor": [0.05, 0.8, 0.05, 1], "metallicFactor": 0})"), ", ",
-                             material(R"({"baseColorFactor": [0.05, 0.05, 0.8, 1], "metallicFactor": 0})"));
+    row.extraMaterials = {material(R"({"baseColorFactor": [0.05, 0.8, 0.05, 1], "metallicFactor": 0})"),
+                          material(R"({"baseColorFactor": [0.05, 0.05, 0.8, 1], "metallicFactor": 0})")};
     row.extensionsUsed = {"KHR_materials_variants"};
     row.rootExtensions = R"("KHR_materials_variants": {"variants": [{"name": "Leaf"}, {"name": "Sky"}]})";
     row.primitiveExtensions = R"("KHR_materials_variants": {"mappings": [{"material": 1, "variants": [0]}, {"material": 2, "variants": [1]}]})";
@@ -228,7 +228,9 @@ TEST_CASE("an extension's texture is sampled through its own KHR_texture_transfo
     std::filesystem::create_directories(folder);
     writePng(folder / "stripes.png", stripes);
     SphereRow row;
-    row.resources = R"("images": [{"uri": "stripes.png"}], "samplers": [{"magFilter": 9728, "minFilter": 9728, "wrapS": 33071, "wrapT": 33071}], "textures": [{"source": 0, "sampler": 0}], )";
+    row.images = {R"({"uri": "stripes.png"})"};
+    row.samplers = {R"({"magFilter": 9728, "minFilter": 9728, "wrapS": 33071, "wrapT": 33071})"};
+    row.textures = {R"({"source": 0, "sampler": 0})"};
     auto sheen = [](const char* offset) {
         return material(R"({"baseColorFactor": [0.02, 0.02, 0.02, 1], "metallicFactor": 0, "roughnessFactor": 1})",
                         str(R"("KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1], "sheenRoughnessFactor": 0.5, )",

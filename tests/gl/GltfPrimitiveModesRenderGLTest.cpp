@@ -5,10 +5,10 @@
 // the base colour shows as it is.
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "support/GltfModelBuilder.h"
 #include "support/GltfTestSupport.h"
 
 #include "core/Str.h"
@@ -17,24 +17,6 @@ using namespace th;
 using namespace th::test;
 
 namespace {
-
-std::string base64(const std::vector<unsigned char>& bytes) {
-    static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8 | bytes[i + 2];
-        for (int s = 18; s >= 0; s -= 6) out += k[(v >> s) & 63];
-    }
-    if (i + 1 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16;
-        out += str(k[(v >> 18) & 63], k[(v >> 12) & 63], "==");
-    } else if (i + 2 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8;
-        out += str(k[(v >> 18) & 63], k[(v >> 12) & 63], k[(v >> 6) & 63], "=");
-    }
-    return out;
-}
 
 /// One primitive of `mode` over `points` (no indices, no normals) with an sRGB-exact colour.
 struct Primitive {
@@ -47,31 +29,21 @@ struct Primitive {
 /// A glTF file with one mesh per primitive at the origin, each with its own unlit-by-default
 /// material (no KHR_materials_unlit: the absent normals make them unlit).
 std::string fileWith(const std::vector<Primitive>& primitives) {
-    std::vector<unsigned char> bytes;
-    std::string views, accessors, materials, meshes, nodes, roots;
+    GltfModelBuilder b;
+    std::vector<int> roots;
     for (size_t i = 0; i < primitives.size(); ++i) {
         const Primitive& p = primitives[i];
-        const size_t offset = bytes.size(), length = p.points.size() * 12;
-        bytes.resize(offset + length);
-        std::memcpy(bytes.data() + offset, p.points.data(), length);
-        glm::vec3 lo(1e9f), hi(-1e9f);
-        for (const glm::vec3& v : p.points) lo = glm::min(lo, v), hi = glm::max(hi, v);
-        const char* sep = i ? ", " : "";
-        views += str(sep, R"({"buffer": 0, "byteOffset": )", offset, R"(, "byteLength": )", length, "}");
-        accessors += str(sep, R"({"bufferView": )", i, R"(, "componentType": 5126, "count": )", p.points.size(),
-                         R"(, "type": "VEC3", "min": [)", lo.x, ", ", lo.y, ", ", lo.z, R"(], "max": [)", hi.x, ", ",
-                         hi.y, ", ", hi.z, "]}");
-        materials += str(sep, R"({"name": "m)", i, R"(", "pbrMetallicRoughness": {"baseColorFactor": [)", p.color.r, ", ",
-                         p.color.g, ", ", p.color.b, R"(, 1]}, "extras": {"pointSize": )", p.pointSize, "}}");
-        meshes += str(sep, R"({"name": "mesh)", i, R"(", "primitives": [{"attributes": {"POSITION": )", i,
-                      R"(}, "mode": )", p.mode, R"(, "material": )", i, "}]}");
-        nodes += str(sep, R"({"mesh": )", i, "}");
-        roots += str(sep, i);
+        const int positions = b.addPositions(p.points);
+        const int material = b.addMaterial(
+            str(R"({"name": "m)", i, R"(", "pbrMetallicRoughness": {"baseColorFactor": [)", p.color.r, ", ", p.color.g,
+                ", ", p.color.b, R"(, 1]}, "extras": {"pointSize": )", p.pointSize, "}}"));
+        const int mesh = b.addMesh(
+            {.name = str("mesh", i),
+             .primitives = {{.attributes = {{"POSITION", positions}}, .material = material, .mode = p.mode}}});
+        roots.push_back(b.addNode({.mesh = mesh}));
     }
-    return str(R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )", bytes.size(),
-               R"(, "uri": "data:application/octet-stream;base64,)", base64(bytes), R"("}], "bufferViews": [)", views,
-               R"(], "accessors": [)", accessors, R"(], "materials": [)", materials, R"(], "meshes": [)", meshes,
-               R"(], "nodes": [)", nodes, R"(], "scenes": [{"nodes": [)", roots, R"(]}], "scene": 0})");
+    b.addScene(roots);
+    return b.json();
 }
 
 /// A stage looking down -Z at the XY plane from z = 4 (the drawn primitives lie in it).

@@ -4,11 +4,12 @@
 // attribute locations, and going over names the material and slot that read them.
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "support/Base64.h"
 #include "support/GltfCompressedFiles.h"
+#include "support/GltfModelBuilder.h"
 #include "support/GltfTestSupport.h"
 
 #include "core/Str.h"
@@ -39,38 +40,29 @@ std::vector<uint8_t> quadrants() {
 /// all point at one quadrant's centre (set 0 red, 1 green, 2 blue, 3 yellow); the left quad's
 /// unlit material samples with `leftSet`, the right one's with `rightSet`.
 std::string quadsFile(int leftSet, int rightSet) {
-    const std::vector<glm::vec3> corners = {{-0.5f, -0.5f, 0}, {0.5f, -0.5f, 0}, {0.5f, 0.5f, 0}, {-0.5f, 0.5f, 0}};
     const glm::vec2 centres[4] = {{0.25f, 0.25f}, {0.75f, 0.25f}, {0.25f, 0.75f}, {0.75f, 0.75f}};
-    std::vector<unsigned char> bytes = bytesOf(corners);
-    for (const glm::vec2& c : centres) {
-        std::vector<glm::vec2> uv(4, c);
-        std::vector<unsigned char> b = bytesOf(uv);
-        bytes.insert(bytes.end(), b.begin(), b.end());
+    GltfModelBuilder b;
+    b.useExtension("KHR_materials_unlit");
+    GltfModelBuilder::Attributes attributes = {
+        {"POSITION", b.addPositions({{-0.5f, -0.5f, 0}, {0.5f, -0.5f, 0}, {0.5f, 0.5f, 0}, {-0.5f, 0.5f, 0}})}};
+    for (int s = 0; s < 4; ++s) attributes[str("TEXCOORD_", s)] = b.addAccessor(std::vector<glm::vec2>(4, centres[s]));
+    const int indices = b.addAccessor(std::vector<uint16_t>{0, 1, 2, 0, 2, 3});
+    b.addImage(str(R"({"uri": ")", dataUri(pngOf(quadrants()), "image/png"), R"("})"));
+    b.addSampler(R"({"magFilter": 9728, "minFilter": 9728})");
+    b.addTexture(R"({"source": 0, "sampler": 0})");
+    std::vector<int> nodes;
+    const std::pair<int, float> quads[2] = {{leftSet, -0.7f}, {rightSet, 0.7f}}; // UV set, x
+    for (const auto& [set, x] : quads) {
+        const int material =
+            b.addMaterial(str(R"({"name": "on TEXCOORD_)", set,
+                              R"(", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "texCoord": )", set,
+                              R"(}}, "extensions": {"KHR_materials_unlit": {}}})"));
+        const int mesh =
+            b.addMesh({.primitives = {{.attributes = attributes, .indices = indices, .material = material}}});
+        nodes.push_back(b.addNode({.mesh = mesh, .translation = glm::vec3(x, 0, 0)}));
     }
-    const std::vector<uint16_t> indices = {0, 1, 2, 0, 2, 3};
-    std::vector<unsigned char> ib = bytesOf(indices);
-    bytes.insert(bytes.end(), ib.begin(), ib.end());
-    std::string views = R"({"buffer": 0, "byteLength": 48})";
-    std::string accessors = R"({"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [-0.5, -0.5, 0], "max": [0.5, 0.5, 0]})";
-    for (int s = 0; s < 4; ++s) {
-        views += str(R"(, {"buffer": 0, "byteOffset": )", 48 + s * 32, R"(, "byteLength": 32})");
-        accessors += str(R"(, {"bufferView": )", s + 1, R"(, "componentType": 5126, "count": 4, "type": "VEC2"})");
-    }
-    views += str(R"(, {"buffer": 0, "byteOffset": )", 48 + 4 * 32, R"(, "byteLength": 12})");
-    accessors += R"(, {"bufferView": 5, "componentType": 5123, "count": 6, "type": "SCALAR"})";
-    auto material = [](int set) {
-        return str(R"({"name": "on TEXCOORD_)", set, R"(", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "texCoord": )",
-                   set, R"(}}, "extensions": {"KHR_materials_unlit": {}}})");
-    };
-    const std::string attributes = R"("attributes": {"POSITION": 0, "TEXCOORD_0": 1, "TEXCOORD_1": 2, "TEXCOORD_2": 3, "TEXCOORD_3": 4}, "indices": 5)";
-    return str(R"({"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_unlit"], "buffers": [{"byteLength": )",
-               bytes.size(), R"(, "uri": ")", dataUri(bytes), R"("}], "bufferViews": [)", views, R"(], "accessors": [)",
-               accessors, R"(], "images": [{"uri": ")", dataUri(pngOf(quadrants()), "image/png"),
-               R"("}], "samplers": [{"magFilter": 9728, "minFilter": 9728}], "textures": [{"source": 0, "sampler": 0}], )",
-               R"("materials": [)", material(leftSet), ", ", material(rightSet), R"(], "meshes": [{"primitives": [{)",
-               attributes, R"(, "material": 0}]}, {"primitives": [{)", attributes,
-               R"(, "material": 1}]}], "nodes": [{"mesh": 0, "translation": [-0.7, 0, 0]}, {"mesh": 1, "translation": [0.7, 0, 0]}], )",
-               R"("scenes": [{"nodes": [0, 1]}], "scene": 0})");
+    b.addScene(nodes);
+    return b.json();
 }
 
 int countHue(const ImageRgba8& image, int x0, int x1, Hue hue) {

@@ -23,19 +23,17 @@ namespace {
 /// image i through sampler 0).
 struct SolidImages {
     std::filesystem::path folder;
-    std::string resources;
+    std::vector<std::string> images, textures;
     explicit SolidImages(const std::vector<std::array<uint8_t, 4>>& colours, const char* name) {
         folder = std::filesystem::temp_directory_path() / name;
         std::filesystem::create_directories(folder);
-        std::string images, textures;
         for (size_t i = 0; i < colours.size(); ++i) {
             ImageRgba8 image(1, 1);
             image.pixels = {colours[i][0], colours[i][1], colours[i][2], colours[i][3]};
             writePng(folder / str("solid", i, ".png"), image);
-            images += str(i ? ", " : "", R"({"uri": "solid)", i, R"(.png"})");
-            textures += str(i ? ", " : "", R"({"source": )", i, R"(, "sampler": 0})");
+            images.push_back(str(R"({"uri": "solid)", i, R"(.png"})"));
+            textures.push_back(str(R"({"source": )", i, R"(, "sampler": 0})"));
         }
-        resources = str(R"("images": [)", images, R"(], "samplers": [{}], "textures": [)", textures, "], ");
     }
 };
 
@@ -64,7 +62,9 @@ struct BudgetStage {
         : stage(api, 96, 96) {
         stage.loadOptions.packOcclusion = packOcclusion;
         SphereRow row;
-        row.resources = images.resources;
+        row.images = images.images;
+        row.samplers = {"{}"};
+        row.textures = images.textures;
         row.materials = {materialJson};
         row.extensionsUsed = used;
         stage.add(importGltfFromMemory(row.json(), images.folder, "budget.gltf"));

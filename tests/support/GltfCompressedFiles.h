@@ -18,41 +18,9 @@
 
 #include "assets/ProceduralMeshes.h"
 #include "core/Str.h"
+#include "support/GltfModelBuilder.h"
 
 namespace th::test {
-
-inline std::string base64(const std::vector<unsigned char>& bytes) {
-    static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8 | bytes[i + 2];
-        for (int s = 18; s >= 0; s -= 6) out += k[(v >> s) & 63];
-    }
-    if (i + 1 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16;
-        out += k[(v >> 18) & 63];
-        out += k[(v >> 12) & 63];
-        out += "==";
-    } else if (i + 2 == bytes.size()) {
-        uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8;
-        out += k[(v >> 18) & 63];
-        out += k[(v >> 12) & 63];
-        out += k[(v >> 6) & 63];
-        out += '=';
-    }
-    return out;
-}
-
-inline std::string dataUri(const std::vector<unsigned char>& bytes, const char* mime = "application/octet-stream") {
-    return str("data:", mime, ";base64,", base64(bytes));
-}
-
-template <typename T> inline std::vector<unsigned char> bytesOf(const std::vector<T>& v) {
-    std::vector<unsigned char> out(v.size() * sizeof(T));
-    std::memcpy(out.data(), v.data(), out.size());
-    return out;
-}
 
 /// The test mesh: a sphere's positions, normals and indices.
 struct TestMesh {
@@ -67,80 +35,91 @@ inline TestMesh testMesh() {
     return {d.positions, d.normals, d.indices};
 }
 
-inline std::string minMax(const std::vector<glm::vec3>& p) {
-    glm::vec3 lo(1e30f), hi(-1e30f);
-    for (const glm::vec3& v : p) {
-        lo = glm::min(lo, v);
-        hi = glm::max(hi, v);
-    }
-    return str("\"min\": [", lo.x, ", ", lo.y, ", ", lo.z, "], \"max\": [", hi.x, ", ", hi.y, ", ", hi.z, "]");
+/// The mesh's accessors 0, 1, 2 (POSITION, NORMAL, indices) over its values written
+/// uncompressed into `buffer`, the attributes' views with a byteStride of 12.
+inline void addUncompressed(GltfModelBuilder& b, const TestMesh& m, int buffer) {
+    b.addPositions(m.positions, {.buffer = buffer, .byteStride = 12});
+    b.addAccessor(m.normals, {.buffer = buffer, .byteStride = 12});
+    b.addAccessor(m.indices, {.buffer = buffer});
 }
 
-/// The scene around one mesh whose primitive is `primitive` (JSON text).
-inline std::string document(const std::string& buffers, const std::string& views, const std::string& accessors,
-                     const std::string& primitive, const std::string& extensions) {
-    return str(R"({"asset": {"version": "2.0"}, )", extensions, R"("buffers": [)", buffers, R"(], "bufferViews": [)",
-               views, R"(], "accessors": [)", accessors, R"(], "meshes": [{"name": "ball", "primitives": [)", primitive,
-               R"(]}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})");
+/// The bytes addUncompressed writes: positions, normals, indices.
+inline std::vector<unsigned char> uncompressedBytes(const TestMesh& m) {
+    const size_t p = m.positions.size() * 12, n = m.normals.size() * 12, i = m.indices.size() * 4;
+    std::vector<unsigned char> out(p + n + i);
+    std::memcpy(out.data(), m.positions.data(), p);
+    std::memcpy(out.data() + p, m.normals.data(), n);
+    std::memcpy(out.data() + p + n, m.indices.data(), i);
+    return out;
 }
 
-inline std::string accessors(const TestMesh& m, bool withViews) {
-    auto view = [&](int v) { return withViews ? str("\"bufferView\": ", v, ", ") : std::string(); };
-    return str("{", view(0), R"("componentType": 5126, "count": )", m.positions.size(), R"(, "type": "VEC3", )",
-               minMax(m.positions), "}, {", view(1), R"("componentType": 5126, "count": )", m.normals.size(),
-               R"(, "type": "VEC3"}, {)", view(2), R"("componentType": 5125, "count": )", m.indices.size(),
-               R"(, "type": "SCALAR"})");
+/// The scene around one mesh "ball" whose one primitive reads accessors 0, 1, 2.
+inline std::string document(GltfModelBuilder& b, std::string primitiveExtensions = {}) {
+    b.addMesh({.name = "ball",
+               .primitives = {{.attributes = {{"POSITION", 0}, {"NORMAL", 1}},
+                               .indices = 2,
+                               .extensions = std::move(primitiveExtensions)}}});
+    b.addScene({b.addNode({.mesh = 0})});
+    return b.json();
 }
-
-inline const std::string kPrimitive = R"({"attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2})";
 
 inline std::string plainFile(const TestMesh& m) {
-    std::vector<unsigned char> all = bytesOf(m.positions), n = bytesOf(m.normals), i = bytesOf(m.indices);
-    const size_t p = all.size(), nn = n.size();
-    all.insert(all.end(), n.begin(), n.end());
-    all.insert(all.end(), i.begin(), i.end());
-    return document(str(R"({"byteLength": )", all.size(), R"(, "uri": ")", dataUri(all), "\"}"),
-                    str(R"({"buffer": 0, "byteLength": )", p, R"(, "byteStride": 12}, {"buffer": 0, "byteOffset": )",
-                        p, R"(, "byteLength": )", nn, R"(, "byteStride": 12}, {"buffer": 0, "byteOffset": )", p + nn,
-                        R"(, "byteLength": )", i.size(), "}"),
-                    accessors(m, true), kPrimitive, "");
+    GltfModelBuilder b;
+    addUncompressed(b, m, b.addBuffer());
+    return document(b);
 }
 
-/// The meshopt streams of the test mesh, and the file that holds them. `spoil` edits the
-/// compressed bytes and the extension objects before the file is written.
+/// The meshopt streams of the test mesh, and the file that holds them. A test spoils the
+/// compressed bytes or the extension objects before the file is written.
 struct MeshoptFile {
     std::vector<unsigned char> positions, normals, indices;
-    std::string extras[3];     ///< text appended inside each view's extension object
-    std::string fallbackUri;   ///< empty: the fallback buffer has no data ("fallback": true)
+    std::string extras[3];        ///< text appended inside each view's extension object
+    size_t normalBytes = 12;      ///< a vertex's normal: 12 (floats) or 4 (8-bit octahedral, read as normalized bytes)
+    bool fallbackHasData = false; ///< the fallback buffer holds the uncompressed mesh; else "fallback": true
     bool required = true;
 
     std::string text(const TestMesh& m) const {
+        GltfModelBuilder b;
+        b.useExtension("EXT_meshopt_compression", required);
         std::vector<unsigned char> all = positions;
         all.insert(all.end(), normals.begin(), normals.end());
         all.insert(all.end(), indices.begin(), indices.end());
-        const size_t fallbackBytes = m.positions.size() * 24 + m.indices.size() * 4;
-        std::string fallback = fallbackUri.empty()
-                                   ? str(R"({"byteLength": )", fallbackBytes,
-                                         R"(, "extensions": {"EXT_meshopt_compression": {"fallback": true}}})")
-                                   : str(R"({"byteLength": )", fallbackBytes, R"(, "uri": ")", fallbackUri, "\"}");
-        auto view = [&](size_t offset, size_t length, size_t fallbackOffset, size_t fallbackLength, size_t stride,
-                        size_t count, const char* mode, const std::string& extra) {
-            return str(R"({"buffer": 1, "byteOffset": )", fallbackOffset, R"(, "byteLength": )", fallbackLength,
-                       stride == 12 ? R"(, "byteStride": 12)" : "",
-                       R"(, "extensions": {"EXT_meshopt_compression": {"buffer": 0, "byteOffset": )", offset,
-                       R"(, "byteLength": )", length, R"(, "byteStride": )", stride, R"(, "count": )", count,
-                       R"(, "mode": ")", mode, "\"", extra, "}}}");
-        };
+        const int compressed = b.addBuffer(all);
         const size_t n = m.positions.size();
-        std::string views = view(0, positions.size(), 0, n * 12, 12, n, "ATTRIBUTES", extras[0]) + ", " +
-                            view(positions.size(), normals.size(), n * 12, n * 12, 12, n, "ATTRIBUTES", extras[1]) +
-                            ", " +
-                            view(positions.size() + normals.size(), indices.size(), n * 24, m.indices.size() * 4, 4,
-                                 m.indices.size(), "TRIANGLES", extras[2]);
-        std::string ext = required ? R"("extensionsUsed": ["EXT_meshopt_compression"], "extensionsRequired": ["EXT_meshopt_compression"], )"
-                                   : R"("extensionsUsed": ["EXT_meshopt_compression"], )";
-        return document(str(R"({"byteLength": )", all.size(), R"(, "uri": ")", dataUri(all), "\"}, ", fallback),
-                        views, accessors(m, true), kPrimitive, ext);
+        const int fallback = fallbackHasData
+                                 ? b.addBuffer(uncompressedBytes(m))
+                                 : b.addBufferWithoutData(n * 24 + m.indices.size() * 4,
+                                                          R"("EXT_meshopt_compression": {"fallback": true})");
+        size_t offset = 0;
+        // A view into the fallback buffer whose data the extension decodes from `stream`.
+        auto view = [&](const std::vector<unsigned char>& stream, size_t fallbackOffset, size_t fallbackLength,
+                        size_t stride, size_t count, const char* mode, const std::string& extra) {
+            const bool attributes = std::string(mode) == "ATTRIBUTES";
+            const int v = b.addView(
+                {.buffer = fallback,
+                 .byteOffset = fallbackOffset,
+                 .byteLength = fallbackLength,
+                 .byteStride = attributes ? stride : 0,
+                 .extensions = str(R"("EXT_meshopt_compression": {"buffer": )", compressed, R"(, "byteOffset": )",
+                                   offset, R"(, "byteLength": )", stream.size(), R"(, "byteStride": )", stride,
+                                   R"(, "count": )", count, R"(, "mode": ")", mode, "\"", extra, "}")});
+            offset += stream.size();
+            return v;
+        };
+        GltfModelBuilder::Accessor position = GltfModelBuilder::accessorFor(m.positions).boundsOf(m.positions);
+        GltfModelBuilder::Accessor normal = GltfModelBuilder::accessorFor(m.normals);
+        GltfModelBuilder::Accessor index = GltfModelBuilder::accessorFor(m.indices);
+        position.bufferView = view(positions, 0, n * 12, 12, n, "ATTRIBUTES", extras[0]);
+        normal.bufferView = view(normals, n * 12, n * normalBytes, normalBytes, n, "ATTRIBUTES", extras[1]);
+        index.bufferView = view(indices, n * 24, m.indices.size() * 4, 4, m.indices.size(), "TRIANGLES", extras[2]);
+        if (normalBytes == 4) { // KHR_mesh_quantization's normalized signed bytes
+            normal.componentType = GltfModelBuilder::kByte;
+            normal.normalized = true;
+        }
+        b.addAccessor(position);
+        b.addAccessor(normal);
+        b.addAccessor(index);
+        return document(b);
     }
 };
 
@@ -185,40 +164,21 @@ inline std::vector<unsigned char> dracoStream(const TestMesh& m, int positionBit
     return std::vector<unsigned char>(out.data(), out.data() + out.size());
 }
 
+/// The Draco stream in view 0; with a fallback, the mesh uncompressed in views 1, 2, 3 that the
+/// accessors point at, else accessors without views.
 inline std::string dracoFile(const TestMesh& m, const std::vector<unsigned char>& stream, bool withFallback,
                       const std::string& attributeIds = R"("POSITION": 0, "NORMAL": 1)") {
-    std::string buffers = str(R"({"byteLength": )", stream.size(), R"(, "uri": ")", dataUri(stream), "\"}");
-    std::string views = str(R"({"buffer": 0, "byteLength": )", stream.size(), "}");
+    GltfModelBuilder b;
+    b.useExtension("KHR_draco_mesh_compression", !withFallback);
+    b.addView({.buffer = b.addBuffer(stream), .byteLength = stream.size()});
     if (withFallback) {
-        std::vector<unsigned char> all = bytesOf(m.positions), n = bytesOf(m.normals), i = bytesOf(m.indices);
-        const size_t p = all.size(), nn = n.size();
-        all.insert(all.end(), n.begin(), n.end());
-        all.insert(all.end(), i.begin(), i.end());
-        buffers += str(R"(, {"byteLength": )", all.size(), R"(, "uri": ")", dataUri(all), "\"}");
-        views += str(R"(, {"buffer": 1, "byteLength": )", p, R"(, "byteStride": 12}, {"buffer": 1, "byteOffset": )", p,
-                     R"(, "byteLength": )", nn, R"(, "byteStride": 12}, {"buffer": 1, "byteOffset": )", p + nn,
-                     R"(, "byteLength": )", i.size(), "}");
+        addUncompressed(b, m, b.addBuffer());
+    } else {
+        b.addAccessor(GltfModelBuilder::accessorFor(m.positions).boundsOf(m.positions));
+        b.addAccessor(GltfModelBuilder::accessorFor(m.normals));
+        b.addAccessor(GltfModelBuilder::accessorFor(m.indices));
     }
-    std::string acc = accessors(m, false);
-    if (withFallback) {
-        // Point the accessors at views 1, 2, 3 (the uncompressed twin).
-        std::string withViews = accessors(m, true);
-        acc.clear();
-        for (size_t k = 0; k < withViews.size(); ++k) {
-            if (withViews.compare(k, 14, "\"bufferView\": ") == 0) {
-                acc += "\"bufferView\": ";
-                acc += char(withViews[k + 14] + 1);
-                k += 14;
-                continue;
-            }
-            acc += withViews[k];
-        }
-    }
-    std::string primitive = str(R"({"attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0, "attributes": {)",
-                                attributeIds, "}}}}");
-    std::string ext = withFallback ? R"("extensionsUsed": ["KHR_draco_mesh_compression"], )"
-                                   : R"("extensionsUsed": ["KHR_draco_mesh_compression"], "extensionsRequired": ["KHR_draco_mesh_compression"], )";
-    return document(buffers, views, acc, primitive, ext);
+    return document(b, str(R"("KHR_draco_mesh_compression": {"bufferView": 0, "attributes": {)", attributeIds, "}}"));
 }
 
 /// A 4 × 4 RGBA test card with distinct texels.
@@ -242,25 +202,20 @@ inline std::vector<unsigned char> webpLossless(const std::vector<uint8_t>& rgba)
     return bytes;
 }
 
-/// A one-triangle file whose material's base colour is texture 0, `texture` its JSON.
-inline std::string texturedFile(const std::string& images, const std::string& texture, bool required) {
-    std::vector<glm::vec3> p = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    std::vector<glm::vec2> uv = {{0, 0}, {1, 0}, {0, 1}};
-    std::vector<unsigned char> all = bytesOf(p), u = bytesOf(uv);
-    all.insert(all.end(), u.begin(), u.end());
-    std::string ext = required ? R"("extensionsUsed": ["EXT_texture_webp"], "extensionsRequired": ["EXT_texture_webp"], )"
-                               : R"("extensionsUsed": ["EXT_texture_webp"], )";
-    return str(R"({"asset": {"version": "2.0"}, )", ext, R"("buffers": [{"byteLength": )", all.size(), R"(, "uri": ")",
-               dataUri(all), R"("}], "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}], )",
-               R"("accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}, )",
-               R"({"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC2"}], )",
-               R"("images": [)", images, R"(], "textures": [)", texture,
-               R"(], "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}], )",
-               R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "material": 0}]}], )",
-               R"("nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})");
+/// A one-triangle file whose material's base colour is texture 0, `texture` its JSON and
+/// `images` the JSON of the images it names.
+inline std::string texturedFile(const std::vector<std::string>& images, const std::string& texture, bool required) {
+    GltfModelBuilder b;
+    b.useExtension("EXT_texture_webp", required);
+    const int positions = b.addPositions({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+    const int uv = b.addAccessor(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}});
+    for (const std::string& image : images) b.addImage(image);
+    b.addTexture(texture);
+    const int material = b.addMaterial(R"({"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}})");
+    b.addMesh({.primitives = {{.attributes = {{"POSITION", positions}, {"TEXCOORD_0", uv}}, .material = material}}});
+    b.addScene({b.addNode({.mesh = 0})});
+    return b.json();
 }
-
-
 
 /// A PNG the simplest way that is still valid: stored (uncompressed) deflate blocks.
 inline std::vector<unsigned char> pngOf(const std::vector<uint8_t>& rgba) {

@@ -12,78 +12,12 @@
 #include "assets/GltfImporter.h"
 #include "core/Log.h"
 #include "core/Str.h"
+#include "support/GltfModelBuilder.h"
 
 using namespace th;
+using namespace th::test;
 
 namespace {
-
-std::string base64(const std::string& bytes) {
-    static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        uint32_t v = uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8 | uint8_t(bytes[i + 2]);
-        for (int k = 3; k >= 0; --k) out += table[(v >> (6 * k)) & 63];
-    }
-    if (size_t rest = bytes.size() - i) {
-        uint32_t v = uint32_t(uint8_t(bytes[i])) << 16 | (rest == 2 ? uint32_t(uint8_t(bytes[i + 1])) << 8 : 0);
-        out += table[(v >> 18) & 63];
-        out += table[(v >> 12) & 63];
-        out += rest == 2 ? table[(v >> 6) & 63] : '=';
-        out += '=';
-    }
-    return out;
-}
-
-/// Accumulates one buffer and the accessors into it, then writes the glTF JSON around the
-/// parts a test supplies.
-struct GltfBuilder {
-    std::string bin;
-    std::vector<std::string> views, accessors;
-
-    template <typename T>
-    int add(const std::vector<T>& values, int componentType, const char* type, size_t count, bool normalized = false) {
-        while (bin.size() % 4) bin += '\0';
-        size_t offset = bin.size();
-        bin.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-        views.push_back(
-            str(R"({"buffer":0,"byteOffset":)", offset, R"(,"byteLength":)", values.size() * sizeof(T), "}"));
-        accessors.push_back(str(R"({"bufferView":)", views.size() - 1, R"(,"componentType":)", componentType,
-                                R"(,"count":)", count, R"(,"type":")", type, '"',
-                                normalized ? R"(,"normalized":true)" : "", "}"));
-        return int(accessors.size() - 1);
-    }
-    int floats(const std::vector<float>& v, const char* type, int components) {
-        return add(v, 5126, type, v.size() / size_t(components));
-    }
-    int positions(const std::vector<float>& v) {
-        // POSITION needs min and max.
-        int a = floats(v, "VEC3", 3);
-        glm::vec3 lo(1e30f), hi(-1e30f);
-        for (size_t i = 0; i + 2 < v.size(); i += 3)
-            for (int k = 0; k < 3; ++k)
-                lo[k] = std::min(lo[k], v[i + size_t(k)]), hi[k] = std::max(hi[k], v[i + size_t(k)]);
-        std::string& s = accessors.back();
-        s.pop_back();
-        s += str(R"(,"min":[)", lo.x, ",", lo.y, ",", lo.z, R"(],"max":[)", hi.x, ",", hi.y, ",", hi.z, "]}");
-        return a;
-    }
-
-    static std::string join(const std::vector<std::string>& parts) {
-        std::string out;
-        for (auto& p : parts) out += (out.empty() ? "" : ",") + p;
-        return out;
-    }
-
-    std::string json(const std::string& meshes, const std::string& nodes, const std::string& skins,
-                     const std::string& animations, const std::string& sceneNodes = "[0]") const {
-        return str(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":)", sceneNodes, R"(}],)",
-                   R"("buffers":[{"byteLength":)", bin.size(), R"(,"uri":"data:application/octet-stream;base64,)",
-                   base64(bin), R"("}],"bufferViews":[)", join(views), R"(],"accessors":[)", join(accessors), "],",
-                   R"("meshes":)", meshes, R"(,"nodes":)", nodes, skins.empty() ? "" : R"(,"skins":)" + skins,
-                   animations.empty() ? "" : R"(,"animations":)" + animations, "}");
-    }
-};
 
 /// Imports with the log captured: every importer warning is also in ImportedModel::warnings.
 ImportedModel import(const std::string& json, const GltfImportOptions& options = {}) {
@@ -115,45 +49,53 @@ size_t warningsWith(const ImportedModel& m, std::initializer_list<std::string> p
 // A quad of two triangles along +x, skinned to two joints (node 1 at the origin, node 2 at
 // x = 1, its child), with one morph target that lifts the far edge. The mesh lives on node 0.
 struct Arm {
-    GltfBuilder b;
+    GltfModelBuilder b; ///< the accessors; json() adds the mesh, nodes, skin and animations
     int position, indices, joints, weights, target, ibm, times, translations;
-    std::string skinJoints = "[1,2]";
-    std::string weightsAttribute;
+    std::vector<int> skinJoints = {1, 2};
+    int inverseBindMatrices;                     ///< the skin's accessor: ibm unless a test says
+    std::vector<float> bodyWeights;              ///< the mesh node's own morph weights; empty: none
+    GltfModelBuilder::Attributes moreAttributes; ///< beside POSITION, JOINTS_0 and WEIGHTS_0
 
     explicit Arm(std::vector<float> weightValues = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}) {
-        position = b.positions({0, 0, 0, 0, 1, 0, 2, 0, 0, 2, 1, 0});
-        indices = b.add(std::vector<uint16_t>{0, 2, 1, 1, 2, 3}, 5123, "SCALAR", 6);
-        joints = b.add(std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, 5121, "VEC4", 4);
-        weights = b.floats(weightValues, "VEC4", 4);
-        target = b.floats({0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1}, "VEC3", 3);
-        ibm = b.floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0,  0, 0, 1, //
-                        1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1},
-                       "MAT4", 16);
-        times = b.floats({0, 1, 2}, "SCALAR", 1);
-        translations = b.floats({1, 0, 0, 1, 1, 0, 1, 0, 0}, "VEC3", 3);
+        position = b.addPositions({{0, 0, 0}, {0, 1, 0}, {2, 0, 0}, {2, 1, 0}});
+        indices = b.addAccessor(std::vector<uint16_t>{0, 2, 1, 1, 2, 3});
+        joints = b.addAccessor(std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, {.type = "VEC4"});
+        weights = b.addAccessor(weightValues, {.type = "VEC4"});
+        target = b.addAccessor(std::vector<float>{0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1}, {.type = "VEC3"});
+        ibm = b.addAccessor(std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0,  0, 0, 1, //
+                                               1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1},
+                            {.type = "MAT4"});
+        times = b.addAccessor(std::vector<float>{0, 1, 2});
+        translations = b.addAccessor(std::vector<float>{1, 0, 0, 1, 1, 0, 1, 0, 0}, {.type = "VEC3"});
+        inverseBindMatrices = ibm;
     }
 
-    std::string meshes(const std::string& extraAttributes = "") const {
-        return str(R"([{"name":"arm","weights":[0.25],"primitives":[{"attributes":{"POSITION":)", position,
-                   R"(,"JOINTS_0":)", joints, R"(,"WEIGHTS_0":)", weights, extraAttributes, R"(},"indices":)", indices,
-                   R"(,"targets":[{"POSITION":)", target, R"(}]}]}])");
+    /// An identity matrix for one joint, for a skin whose matrices do not match its joints.
+    int oneMatrix() {
+        return b.addAccessor(std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, {.type = "MAT4"});
     }
-    std::string nodes(const std::string& meshNodeExtra = "") const {
-        return str(R"([{"name":"body","mesh":0,"skin":0)", meshNodeExtra,
-                   R"(},{"name":"shoulder","children":[2]},{"name":"elbow","translation":[1,0,0]}])");
+
+    static GltfModelBuilder::Animation animation(const std::string& name, int input, int output,
+                                                 const std::string& interpolation = "LINEAR", int node = 2,
+                                                 const std::string& path = "translation") {
+        return {.name = name, .samplers = {{input, output, interpolation}}, .channels = {{0, node, path}}};
     }
-    std::string skins(const std::string& ibmIndex = "") const {
-        return str(R"([{"name":"armature","joints":)", skinJoints, R"(,"inverseBindMatrices":)",
-                   ibmIndex.empty() ? std::to_string(ibm) : ibmIndex, "}]");
-    }
-    std::string animation(const std::string& name, int input, int output, const std::string& interpolation = "LINEAR",
-                          int node = 2, const std::string& path = "translation") const {
-        return str(R"({"name":")", name, R"(","samplers":[{"input":)", input, R"(,"output":)", output,
-                   R"(,"interpolation":")", interpolation, R"("}],"channels":[{"sampler":0,"target":{"node":)", node,
-                   R"(,"path":")", path, R"("}}]})");
-    }
-    std::string json(const std::string& animations) const {
-        return b.json(meshes(), nodes(), skins(), animations, "[0,1]");
+
+    std::string json(const std::vector<GltfModelBuilder::Animation>& animations = {}) const {
+        GltfModelBuilder d = b;
+        GltfModelBuilder::Attributes attributes = {
+            {"POSITION", position}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}};
+        attributes.insert(moreAttributes.begin(), moreAttributes.end());
+        d.addMesh({.name = "arm",
+                   .primitives = {{.attributes = attributes, .indices = indices, .targets = {{{"POSITION", target}}}}},
+                   .weights = {0.25f}});
+        d.addNode({.name = "body", .mesh = 0, .skin = 0, .weights = bodyWeights});
+        d.addNode({.name = "shoulder", .children = {2}});
+        d.addNode({.name = "elbow", .translation = glm::vec3(1, 0, 0)});
+        d.addSkin({.name = "armature", .joints = skinJoints, .inverseBindMatrices = inverseBindMatrices});
+        for (const GltfModelBuilder::Animation& a : animations) d.addAnimation(a);
+        d.addScene({0, 1});
+        return d.json();
     }
 };
 
@@ -161,8 +103,7 @@ struct Arm {
 
 TEST_CASE("a skinned, morphed, animated glTF imports its skin, influences, targets, weights and clip") {
     Arm arm;
-    std::string walk = arm.animation("lift", arm.times, arm.translations);
-    ImportedModel m = import(arm.json("[" + walk + "]"));
+    ImportedModel m = import(arm.json({arm.animation("lift", arm.times, arm.translations)}));
     CHECK(m.warnings.empty());
     REQUIRE(m.skins.size() == 1);
     CHECK(m.skins[0].name == "armature");
@@ -192,19 +133,20 @@ TEST_CASE("a skinned, morphed, animated glTF imports its skin, influences, targe
 
 TEST_CASE("a node's own weights override its mesh's defaults") {
     Arm arm;
-    ImportedModel m = import(arm.b.json(arm.meshes(), arm.nodes(R"(,"weights":[0.75])"), arm.skins(), "", "[0,1]"));
+    arm.bodyWeights = {0.75f};
+    ImportedModel m = import(arm.json());
     CHECK(m.nodes[0].weights == std::vector<float>{0.75f});
     CHECK(m.meshes[0].defaultWeights == std::vector<float>{0.25f});
 }
 
 TEST_CASE("eight influences: JOINTS_1 and WEIGHTS_1, unsigned short joints, normalized byte weights") {
     Arm arm;
-    int joints1 = arm.b.add(std::vector<uint16_t>(16, 1), 5123, "VEC4", 4);
+    int joints1 = arm.b.addAccessor(std::vector<uint16_t>(16, 1), {.type = "VEC4"});
     // 255 of 255 on the first set and 0 on the second for two vertices; half and half for two.
     std::vector<uint8_t> w1 = {0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 128, 0, 0, 0};
-    int weights1 = arm.b.add(w1, 5121, "VEC4", 4, true);
-    ImportedModel m = import(arm.b.json(arm.meshes(str(R"(,"JOINTS_1":)", joints1, R"(,"WEIGHTS_1":)", weights1)),
-                                        arm.nodes(), arm.skins(), "", "[0,1]"));
+    int weights1 = arm.b.addAccessor(w1, {.type = "VEC4", .normalized = true});
+    arm.moreAttributes = {{"JOINTS_1", joints1}, {"WEIGHTS_1", weights1}};
+    ImportedModel m = import(arm.json());
     const MeshData& mesh = m.meshes[0];
     CHECK(mesh.influences() == 8);
     REQUIRE(mesh.joints1.size() == mesh.vertexCount());
@@ -223,7 +165,7 @@ TEST_CASE("eight influences: JOINTS_1 and WEIGHTS_1, unsigned short joints, norm
 
 TEST_CASE("weights that do not sum to one are normalized, with one warning for the primitive") {
     Arm arm({0.5f, 0, 0, 0, 0.5f, 0, 0, 0, 2, 0, 0, 0, 0, 0.25f, 0.75f, 0});
-    ImportedModel m = import(arm.json(""));
+    ImportedModel m = import(arm.json());
     CHECK(warningsWith(m, {"arm.gltf", "primitive 0", "3 of 4 vertices do not sum to one; normalized"}) == 1);
     for (const glm::vec4& w : m.meshes[0].weights0) CHECK(w.x + w.y + w.z + w.w == doctest::Approx(1.0f));
     CHECK(m.nodes[0].skin == 0);
@@ -231,9 +173,9 @@ TEST_CASE("weights that do not sum to one are normalized, with one warning for t
 
 TEST_CASE("a joint index past the skin's joints drops the skin from that node, naming skin, node and joint") {
     Arm arm;
-    arm.skinJoints = "[1]"; // the mesh uses joints 0 and 1
-    int one = arm.b.floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, "MAT4", 16);
-    ImportedModel m = import(arm.b.json(arm.meshes(), arm.nodes(), arm.skins(std::to_string(one)), "", "[0,1]"));
+    arm.skinJoints = {1}; // the mesh uses joints 0 and 1
+    arm.inverseBindMatrices = arm.oneMatrix();
+    ImportedModel m = import(arm.json());
     CHECK(warningsWith(m, {"arm.gltf", "node 0 'body'", "uses joint 1", "skin 0 'armature'", "without this skin"}) ==
           1);
     CHECK(m.nodes[0].skin == -1);
@@ -243,8 +185,8 @@ TEST_CASE("a joint index past the skin's joints drops the skin from that node, n
 
 TEST_CASE("an inverseBindMatrices count that disagrees with joints drops the skin") {
     Arm arm;
-    int one = arm.b.floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, "MAT4", 16);
-    ImportedModel m = import(arm.b.json(arm.meshes(), arm.nodes(), arm.skins(std::to_string(one)), "", "[0,1]"));
+    arm.inverseBindMatrices = arm.oneMatrix();
+    ImportedModel m = import(arm.json());
     CHECK(warningsWith(m, {"arm.gltf", "skin 0 'armature'", "has 1 matrices for 2 joints", "without this skin"}) == 1);
     CHECK(m.skins.empty());
     CHECK(m.nodes[0].skin == -1);
@@ -254,16 +196,16 @@ TEST_CASE("a skin over the joint-texture limit is dropped and says so") {
     Arm arm;
     GltfImportOptions options;
     options.maxJoints = 1;
-    ImportedModel m = import(arm.json(""), options);
+    ImportedModel m = import(arm.json(), options);
     CHECK(warningsWith(m, {"arm.gltf", "skin 0 'armature'", "over the joint-texture limit of 1"}) == 1);
     CHECK(m.skins.empty());
 }
 
 TEST_CASE("a sampler whose times do not increase drops its clip and keeps the others") {
     Arm arm;
-    int backwards = arm.b.floats({0, 2, 1}, "SCALAR", 1);
-    ImportedModel m = import(arm.json("[" + arm.animation("broken", backwards, arm.translations) + "," +
-                                      arm.animation("good", arm.times, arm.translations) + "]"));
+    int backwards = arm.b.addAccessor(std::vector<float>{0, 2, 1});
+    ImportedModel m = import(arm.json(
+        {arm.animation("broken", backwards, arm.translations), arm.animation("good", arm.times, arm.translations)}));
     CHECK(warningsWith(m, {"arm.gltf", "animation 0 'broken'", "sampler 0", "do not increase", "without this clip"}) ==
           1);
     REQUIRE(m.animations.size() == 1);
@@ -272,26 +214,26 @@ TEST_CASE("a sampler whose times do not increase drops its clip and keeps the ot
 
 TEST_CASE("an output count that does not match the interpolation drops the clip") {
     Arm arm;
-    ImportedModel m = import(arm.json("[" + arm.animation("cubic", arm.times, arm.translations, "CUBICSPLINE") + "]"));
+    ImportedModel m = import(arm.json({arm.animation("cubic", arm.times, arm.translations, "CUBICSPLINE")}));
     CHECK(warningsWith(m, {"arm.gltf", "animation 0 'cubic'", "sampler 0", "CUBICSPLINE", "needs 9"}) == 1);
     CHECK(m.animations.empty());
 }
 
 TEST_CASE("a channel on a node that does not exist drops the clip") {
     Arm arm;
-    ImportedModel m = import(arm.json("[" + arm.animation("ghost", arm.times, arm.translations, "LINEAR", 7) + "]"));
+    ImportedModel m = import(arm.json({arm.animation("ghost", arm.times, arm.translations, "LINEAR", 7)}));
     CHECK(warningsWith(m, {"arm.gltf", "animation 0 'ghost'", "channel 0 targets node 7, which does not exist"}) == 1);
     CHECK(m.animations.empty());
 }
 
 TEST_CASE("weight channels animate the targets of the node's mesh") {
     Arm arm;
-    int w = arm.b.floats({0, 1, 0}, "SCALAR", 1);
-    ImportedModel m = import(arm.json("[" + arm.animation("breathe", arm.times, w, "LINEAR", 0, "weights") + "]"));
+    int w = arm.b.addAccessor(std::vector<float>{0, 1, 0});
+    ImportedModel m = import(arm.json({arm.animation("breathe", arm.times, w, "LINEAR", 0, "weights")}));
     CHECK(m.warnings.empty());
     REQUIRE(m.animations.size() == 1);
     CHECK(m.animations[0].samplers[0].width == 1);
     // Weights on a node without targets cannot play.
-    ImportedModel bad = import(arm.json("[" + arm.animation("nothing", arm.times, w, "LINEAR", 1, "weights") + "]"));
+    ImportedModel bad = import(arm.json({arm.animation("nothing", arm.times, w, "LINEAR", 1, "weights")}));
     CHECK(warningsWith(bad, {"animation 0 'nothing'", "no morph targets"}) == 1);
 }

@@ -13,6 +13,7 @@
 #include <meshoptimizer.h>
 #include <webp/encode.h>
 
+#include "support/Base64.h"
 #include "support/GltfCompressedFiles.h"
 
 #include "assets/GltfImporter.h"
@@ -90,21 +91,9 @@ TEST_CASE("EXT_meshopt_compression: octahedral normals decode within their quant
     f.normals.resize(meshopt_encodeVertexBufferBound(m.normals.size(), 4));
     f.normals.resize(meshopt_encodeVertexBuffer(f.normals.data(), f.normals.size(), oct.data(), m.normals.size(), 4));
     f.extras[1] = R"(, "filter": "OCTAHEDRAL")";
-    std::string text = f.text(m);
     // The normal view is 4 bytes a vertex, read as normalized signed bytes (KHR_mesh_quantization).
-    auto replace = [&](const std::string& from, const std::string& to) {
-        size_t at = text.find(from);
-        REQUIRE(at != std::string::npos);
-        text.replace(at, from.size(), to);
-    };
-    const size_t n = m.positions.size();
-    replace(str(R"("byteOffset": )", n * 12, R"(, "byteLength": )", n * 12, R"(, "byteStride": 12)"),
-            str(R"("byteOffset": )", n * 12, R"(, "byteLength": )", n * 4, R"(, "byteStride": 4)"));
-    replace(str(R"("byteStride": 12, "count": )", n, R"(, "mode": "ATTRIBUTES", "filter")"),
-            str(R"("byteStride": 4, "count": )", n, R"(, "mode": "ATTRIBUTES", "filter")"));
-    replace(str(R"("componentType": 5126, "count": )", n, R"(, "type": "VEC3"})"),
-            str(R"("componentType": 5120, "normalized": true, "count": )", n, R"(, "type": "VEC3"})"));
-    ImportedModel packed = importText(text, "meshopt-oct.gltf");
+    f.normalBytes = 4;
+    ImportedModel packed = importText(f.text(m), "meshopt-oct.gltf");
     const MeshData& b = packed.meshes.at(0);
     // 8 bits over [-1, 1]: a step of 1/127 per component, then renormalized.
     CHECK(maxDifference(m.normals, b.normals) < 0.03f);
@@ -148,10 +137,7 @@ TEST_CASE("EXT_meshopt_compression bad input: a spoilt stream, a wrong count, a 
         QuietLog quiet;
         MeshoptFile f = meshoptFile(m);
         f.positions[0] = 0x00;
-        std::vector<unsigned char> all = bytesOf(m.positions), n = bytesOf(m.normals), i = bytesOf(m.indices);
-        all.insert(all.end(), n.begin(), n.end());
-        all.insert(all.end(), i.begin(), i.end());
-        f.fallbackUri = dataUri(all);
+        f.fallbackHasData = true;
         f.required = false;
         ImportedModel model = importText(f.text(m), "fallback.gltf");
         CHECK(anyWarningContains(model, "bufferView 0: EXT_meshopt_compression"));
@@ -215,9 +201,9 @@ TEST_CASE("EXT_texture_webp: a WebP texture imports to the same texels as its so
     QuietLog quiet;
     const std::vector<uint8_t> pixels = testPixels();
     const std::string webp = dataUri(webpLossless(pixels)) /* tinygltf 2.7 decodes no data:image/webp URI */;
-    ImportedModel model = importText(
-        texturedFile(str(R"({"uri": ")", webp, "\"}"), R"({"extensions": {"EXT_texture_webp": {"source": 0}}})", true),
-        "webp.gltf");
+    ImportedModel model = importText(texturedFile({str(R"({"uri": ")", webp, "\"}")},
+                                                  R"({"extensions": {"EXT_texture_webp": {"source": 0}}})", true),
+                                     "webp.gltf");
     const ImportedTexture& texture = model.textures.at(size_t(model.materials.at(0).params.baseColorTexture.texture));
     const ImportedImage& image = model.images.at(size_t(texture.image));
     CHECK_FALSE(image.fallback);
@@ -234,10 +220,9 @@ TEST_CASE("EXT_texture_webp bad input: an undecodable WebP, with and without a f
     const std::string webp = dataUri(spoilt);
     SUBCASE("no fallback: a warning naming the image and the checker") {
         QuietLog quiet;
-        ImportedModel model = importText(
-            texturedFile(str(R"({"uri": ")", webp, "\"}"), R"({"extensions": {"EXT_texture_webp": {"source": 0}}})",
-                         true),
-            "spoilt.gltf");
+        ImportedModel model = importText(texturedFile({str(R"({"uri": ")", webp, "\"}")},
+                                                      R"({"extensions": {"EXT_texture_webp": {"source": 0}}})", true),
+                                         "spoilt.gltf");
         CHECK(anyWarningContains(model, "image 0"));
         CHECK(anyWarningContains(model, "WebP"));
         CHECK(model.images.at(0).fallback);
@@ -245,10 +230,10 @@ TEST_CASE("EXT_texture_webp bad input: an undecodable WebP, with and without a f
     SUBCASE("a PNG fallback: a warning, and the PNG's texels") {
         QuietLog quiet;
         const std::string png = dataUri(pngOf(pixels), "image/png");
-        ImportedModel model = importText(
-            texturedFile(str(R"({"uri": ")", webp, R"("}, {"uri": ")", png, "\"}"),
-                         R"({"source": 1, "extensions": {"EXT_texture_webp": {"source": 0}}})", false),
-            "fallback.gltf");
+        ImportedModel model =
+            importText(texturedFile({str(R"({"uri": ")", webp, "\"}"), str(R"({"uri": ")", png, "\"}")},
+                                    R"({"source": 1, "extensions": {"EXT_texture_webp": {"source": 0}}})", false),
+                       "fallback.gltf");
         CHECK(anyWarningContains(model, "texture 0: its EXT_texture_webp image 0 could not be decoded; the fallback "
                                         "image 1 is used"));
         const ImportedTexture& texture =
@@ -256,17 +241,17 @@ TEST_CASE("EXT_texture_webp bad input: an undecodable WebP, with and without a f
         CHECK(model.images.at(size_t(texture.image)).pixels.pixels == pixels);
     }
     SUBCASE("a source that names no image: error naming the texture") {
-        std::string e = errorOf(texturedFile(str(R"({"uri": ")", webp, "\"}"),
+        std::string e = errorOf(texturedFile({str(R"({"uri": ")", webp, "\"}")},
                                              R"({"extensions": {"EXT_texture_webp": {"source": 4}}})", true),
                                 "source.gltf");
         CHECK(contains(e, "texture 0: EXT_texture_webp source must name one of the 1 images"));
     }
     SUBCASE("KTX2 only: a warning saying KTX2 is not supported, and the checker") {
         QuietLog quiet;
-        ImportedModel model = importText(
-            texturedFile(R"({"uri": "data:image/ktx2;base64,q0tUWCAyMLsNChoK", "mimeType": "image/ktx2"})",
-                         R"({"extensions": {"KHR_texture_basisu": {"source": 0}}})", false),
-            "ktx2.gltf");
+        ImportedModel model =
+            importText(texturedFile({R"({"uri": "data:image/ktx2;base64,q0tUWCAyMLsNChoK", "mimeType": "image/ktx2"})"},
+                                    R"({"extensions": {"KHR_texture_basisu": {"source": 0}}})", false),
+                       "ktx2.gltf");
         CHECK(anyWarningContains(model, "KTX2 is not supported"));
     }
 }
