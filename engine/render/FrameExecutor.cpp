@@ -14,10 +14,9 @@ using PassFunction = void (*)(PassContext&);
 
 /// Each pass's entry point, in PassId order.
 constexpr std::array<PassFunction, size_t(PassId::Count)> kPasses = {
-    runSheenEnvironmentPass, runShadowMapsPass, runLightsPass,   runAoDepthPass,      runClearPass,
-    runDepthPrepass,         runAmbientOcclusionPass, runOpaquePass, runBackgroundPass, runOpaqueCopyPass,
-    runFrameReadersPass,     runBlendedPass,    runResolvePass,  runBloomPass,        runToneMapPass,
-    runFxaaPass,             runBlitPass,
+#define TRAILHEAD_PASS_FUNCTION(id, name) run##id##Pass,
+    TRAILHEAD_FRAME_PASSES(TRAILHEAD_PASS_FUNCTION)
+#undef TRAILHEAD_PASS_FUNCTION
 };
 
 } // namespace

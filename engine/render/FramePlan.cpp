@@ -8,23 +8,10 @@ namespace th {
 
 const char* toString(PassId pass) {
     switch (pass) {
-    case PassId::SheenEnvironment: return "sheen environment";
-    case PassId::Shadows: return "shadows";
-    case PassId::Lights: return "lights";
-    case PassId::AoDepth: return "AO depth";
-    case PassId::Clear: return "clear";
-    case PassId::DepthPrepass: return "depth pre-pass";
-    case PassId::AmbientOcclusion: return "ambient occlusion";
-    case PassId::Opaque: return "opaque";
-    case PassId::Background: return "background";
-    case PassId::OpaqueCopy: return "opaque copy";
-    case PassId::FrameReaders: return "frame readers";
-    case PassId::Blended: return "blended";
-    case PassId::Resolve: return "resolve";
-    case PassId::Bloom: return "bloom";
-    case PassId::ToneMap: return "tone map";
-    case PassId::Fxaa: return "FXAA";
-    case PassId::Blit: return "blit";
+#define TRAILHEAD_PASS_NAME(id, name) \
+    case PassId::id: return name;
+        TRAILHEAD_FRAME_PASSES(TRAILHEAD_PASS_NAME)
+#undef TRAILHEAD_PASS_NAME
     case PassId::Count: break;
     }
     return "?";
@@ -99,7 +86,7 @@ FramePlan planFrame(const FrameFacts& f) {
     if (prepass) {
         std::vector<T> writes{T::MainDepth};
         if (!msaa) writes.push_back(T::DepthTexture);
-        add(PassId::DepthPrepass, FramePass::DepthPrepass, {T::MainDepth}, writes,
+        add(PassId::Depth, FramePass::DepthPrepass, {T::MainDepth}, writes,
             f.depthPrepass ? "the depth pre-pass option" : "ambient occlusion reads the pre-pass's depth");
         if (aoRuns && !aoOwnDepth)
             add(PassId::AmbientOcclusion, FramePass::AmbientOcclusion, {T::DepthTexture}, {T::AoTexture},
@@ -122,15 +109,16 @@ FramePlan planFrame(const FrameFacts& f) {
 
     // Post: a debug view shows its values as they are (no bloom, no FXAA).
     const bool fxaa = f.fxaa && !debugView;
+    const bool bloom = f.post.bloom.enabled && f.post.bloom.strength > 0.0f && !debugView;
     if (f.floatColor) {
-        if (f.bloom && !debugView) add(PassId::Bloom, FramePass::Post, {T::FrameColor}, {T::BloomTexture}, "the scene asks for bloom");
+        if (bloom) add(PassId::Bloom, FramePass::Post, {T::FrameColor}, {T::BloomTexture}, "the scene asks for bloom");
         add(PassId::ToneMap, FramePass::Post, {T::FrameColor}, {fxaa ? T::ToneMapped : T::Output}, "a float frame",
             {T::BloomTexture});
         if (fxaa) add(PassId::Fxaa, FramePass::Post, {T::ToneMapped}, {T::Output}, "the FXAA option");
     } else {
         // An 8-bit frame is tone-mapped in the shaders; bloom needs the float frame the
         // context did not give: asked for, it is left out by runnablePlan() with its line.
-        if (f.bloom && !debugView) add(PassId::Bloom, FramePass::Post, {T::FrameColor}, {T::BloomTexture}, "the scene asks for bloom");
+        if (bloom) add(PassId::Bloom, FramePass::Post, {T::FrameColor}, {T::BloomTexture}, "the scene asks for bloom");
         if (fxaa) add(PassId::Fxaa, FramePass::Post, {T::FrameColor}, {T::Output}, "the FXAA option");
         else if (!f.direct) add(PassId::Blit, FramePass::Post, {T::FrameColor}, {T::Output}, "an 8-bit frame of our own");
     }

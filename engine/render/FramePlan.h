@@ -15,28 +15,37 @@
 
 #include "render/DebugView.h"
 #include "render/FrameBreakdown.h"
+#include "scene/Atmosphere.h"
 
 namespace th {
 
-/// The passes a frame can run, in the order they may appear.
+/// Every pass a frame can run, in the order they may appear: its id and its name (logs,
+/// tests). Each has its own file, <Id>Pass.cpp, with one entry point, run<Id>Pass
+/// (FramePasses.h); the ids, names, entry points and the executor's table are all made from
+/// this one list, so a new pass is its file, a line here and its line in planFrame().
+#define TRAILHEAD_FRAME_PASSES(PASS)                                                                  \
+    PASS(SheenEnvironment, "sheen environment") /* the environment prefiltered with the sheen lobe */ \
+    PASS(Shadows, "shadows")                    /* sun cascades and spot-light maps */                \
+    PASS(Lights, "lights")                      /* light records, clusters, the views' blocks */      \
+    PASS(AoDepth, "AO depth")                   /* with MSAA: a single-sampled depth for AO */        \
+    PASS(Clear, "clear")                        /* the main view's colour, depth and stencil */       \
+    PASS(Depth, "depth pre-pass")               /* the opaque parts' depth before shading */          \
+    PASS(AmbientOcclusion, "ambient occlusion")                                                       \
+    PASS(Opaque, "opaque")                                                                            \
+    PASS(Background, "background")              /* the environment behind the scene */                \
+    PASS(OpaqueCopy, "opaque copy")             /* the opaque colour, for materials that read it */   \
+    PASS(FrameReaders, "frame readers")         /* the opaque parts that read it (transmission) */    \
+    PASS(Blended, "blended")                                                                          \
+    PASS(Resolve, "resolve")                    /* the MSAA samples into the single-sampled frame */  \
+    PASS(Bloom, "bloom")                                                                              \
+    PASS(ToneMap, "tone map")                   /* the float frame into 8 bits */                     \
+    PASS(Fxaa, "FXAA")                                                                                \
+    PASS(Blit, "blit")                          /* an 8-bit frame of our own into the output */
+
 enum class PassId : uint8_t {
-    SheenEnvironment, ///< the environment prefiltered with the sheen's lobe
-    Shadows,          ///< sun cascades and spot-light maps
-    Lights,           ///< light records, clusters and the views' scene blocks
-    AoDepth,          ///< with MSAA: a single-sampled depth of the opaque parts for AO
-    Clear,            ///< the main view's colour, depth and stencil
-    DepthPrepass,     ///< depth of the opaque parts before they are shaded
-    AmbientOcclusion,
-    Opaque,
-    Background,       ///< the environment behind the scene
-    OpaqueCopy,       ///< the opaque scene's colour, for materials that read it
-    FrameReaders,     ///< the opaque parts that read it (transmission)
-    Blended,
-    Resolve,          ///< the MSAA samples into the single-sampled frame
-    Bloom,
-    ToneMap,          ///< the float frame into 8 bits (the output, or FXAA's input)
-    Fxaa,
-    Blit,             ///< an 8-bit frame of our own copied (scaled) into the output
+#define TRAILHEAD_PASS_ID(id, name) id,
+    TRAILHEAD_FRAME_PASSES(TRAILHEAD_PASS_ID)
+#undef TRAILHEAD_PASS_ID
     Count
 };
 const char* toString(PassId pass);
@@ -97,7 +106,7 @@ struct FrameFacts {
     DebugView debugView = DebugView::None;
     // The scene.
     bool ambientOcclusion = false; ///< the scene (or the AO debug view) asks for it
-    bool bloom = false;            ///< on with a strength above zero
+    PostSettings post;             ///< the scene's post effects (bloom, ...) as it asks for them
     bool background = false;       ///< the environment is shown and image-based light is on
     bool sheenEnvironment = false; ///< image-based light is on and a material reads the sheen cube
     bool opaqueColorRead = false;  ///< a drawn part reads the opaque scene's colour

@@ -4,7 +4,9 @@
 // passes use and keep between frames (FrameResources), and the few things only the renderer
 // can do for them (PassHost: gathering a pass's draws, drawing a list). A pass is a function
 // of a PassContext; the conditions that run it are in the plan, not in it.
+#include <map>
 #include <memory>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -73,6 +75,15 @@ struct FrameResources {
     const Sampler& pointClamp;
     std::vector<SceneUniforms>& sceneBlocks; ///< [0] the main view, then one per shadow view
     const Buffer& sceneBuffer;
+
+    /// A pass's own full-screen program, made on first use and kept (ScreenEffect): a pass
+    /// that needs one asks for it here by its shaders' store names.
+    ScreenEffect& screenEffect(const std::string& vertexShader, const std::string& fragmentShader) {
+        std::unique_ptr<ScreenEffect>& effect = screenEffects[vertexShader + "|" + fragmentShader];
+        if (!effect) effect = std::make_unique<ScreenEffect>(vertexShader, fragmentShader);
+        return *effect;
+    }
+    std::map<std::string, std::unique_ptr<ScreenEffect>> screenEffects;
 
     // Made on first use, and what they have said.
     std::unique_ptr<AmbientOcclusion> ao;

@@ -360,7 +360,7 @@ FrameFacts Renderer::frameFacts(const Scene& scene, const FrameSummary& summary,
     f.fxaa = mOptions.fxaa && !scene.post.keepAlpha; // a bake's alpha is coverage
     f.debugView = mOptions.debugView;
     f.ambientOcclusion = mAoThisFrame;
-    f.bloom = scene.post.bloom.enabled && scene.post.bloom.strength > 0.0f;
+    f.post = scene.post;
     f.background = scene.environment.showAsBackground && mIbl->active();
     f.sheenEnvironment = mIbl->active() && summary.readsSheenEnvironment;
     f.opaqueColorRead = opaqueColorRead;

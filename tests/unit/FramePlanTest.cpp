@@ -64,14 +64,14 @@ TEST_CASE("ambient occlusion without MSAA reads the depth pre-pass, with MSAA it
     f.ambientOcclusion = true;
     FramePlan single = planFrame(f);
     CHECK(single.describe() == "shadows, lights, clear, depth pre-pass, ambient occlusion, opaque, blended");
-    CHECK(mentions(passOf(single, PassId::DepthPrepass).why, "ambient occlusion"));
+    CHECK(mentions(passOf(single, PassId::Depth).why, "ambient occlusion"));
 
     FrameFacts m = floatFrame();
     m.ambientOcclusion = true;
     m.samples = 4;
     FramePlan msaa = planFrame(m);
     CHECK(msaa.describe() == "shadows, lights, AO depth, ambient occlusion, clear, opaque, blended, resolve, tone map");
-    CHECK_FALSE(msaa.has(PassId::DepthPrepass));
+    CHECK_FALSE(msaa.has(PassId::Depth));
     CHECK(mentions(passOf(msaa, PassId::AoDepth).why, "MSAA"));
     CHECK(checkPlan(single, {}).empty());
     CHECK(checkPlan(msaa, {}).empty());
@@ -88,7 +88,7 @@ TEST_CASE("a blended material's frame is float and tone-mapped after, bloom and 
     CHECK(writesOnly(passOf(blended, PassId::ToneMap), FrameTarget::Output));
 
     FrameFacts f = floatFrame();
-    f.bloom = true;
+    f.post.bloom.enabled = true;
     f.fxaa = true;
     FramePlan post = planFrame(f);
     CHECK(post.describe() == "shadows, lights, clear, opaque, blended, bloom, tone map, FXAA");
@@ -127,7 +127,7 @@ TEST_CASE("a material reading the opaque scene gets its copy between the opaque 
 TEST_CASE("a debug view shows its values: no bloom, FXAA or background, still tone-mapped through the float path") {
     FrameFacts f = floatFrame();
     f.debugView = DebugView::Normal;
-    f.bloom = true;
+    f.post.bloom.enabled = true;
     f.fxaa = true;
     f.background = true;
     CHECK(planFrame(f).describe() == "shadows, lights, clear, opaque, blended, tone map");
@@ -159,7 +159,7 @@ TEST_CASE("every plan planFrame makes reads only what an earlier pass wrote and 
         f.depthPrepass = bits & 16;
         f.fxaa = (bits & 32) && !f.direct;
         f.ambientOcclusion = bits & 64;
-        f.bloom = f.floatColor && (bits & 128);
+        f.post.bloom.enabled = f.floatColor && (bits & 128);
         f.background = bits & 256;
         f.opaqueColorRead = bits & 512;
         f.sheenEnvironment = f.opaqueColorRead;
@@ -193,7 +193,7 @@ TEST_CASE("a plan reading a target no earlier pass writes is named with the pass
 TEST_CASE("a pass asked for on a context that cannot run it is named with what it needs, and left out at run time") {
     // Bloom on a frame the context could not make float (EXT_color_buffer_float missing).
     FrameFacts f = plainFrame();
-    f.bloom = true;
+    f.post.bloom.enabled = true;
     FramePlan plan = planFrame(f);
     REQUIRE(plan.has(PassId::Bloom));
     PlanCapabilities noFloat;

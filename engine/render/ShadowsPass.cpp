@@ -2,7 +2,7 @@
 
 namespace th {
 
-void runShadowMapsPass(PassContext& frame) {
+void runShadowsPass(PassContext& frame) {
     FrameResources& res = frame.res;
     const Limits& limits = res.context.limits();
     res.shadows.plan(frame.scene, frame.camera, frame.sceneBounds, frame.shadowSettings, limits.maxTextureSize,

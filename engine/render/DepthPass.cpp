@@ -9,7 +9,7 @@ namespace th {
 // portal's opening) or draws only where the stencil lets it (its depth would hide what the
 // stencil reveals), nor an alpha-to-coverage one (the pre-pass's hard alpha test would write
 // depth on samples its coverage leaves empty), nor one that reads the opaque colour.
-void runDepthPrepass(PassContext& frame) {
+void runDepthPass(PassContext& frame) {
     PassDraws depth = frame.host.depthDraws(frame, frame.format);
     frame.host.drawItems(depth.list.items(), depth.states, 0, FramePass::DepthPrepass);
     // The parts drawn in it are shaded where their depth is equal, writing none.
