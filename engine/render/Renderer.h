@@ -98,7 +98,8 @@ struct RendererOptions {
     DebugView debugView = DebugView::None;
 };
 
-class Renderer : private PassHost {
+// final: the passes see it only as a PassHost, and it is owned and deleted as a Renderer.
+class Renderer final : private PassHost {
 public:
     explicit Renderer(Context& context, RendererOptions options = {});
     ~Renderer();
