@@ -11,13 +11,12 @@
 //
 //   auto brushed = std::make_shared<AnisotropyPlugin>(AnisotropyParams{.strength = 0.8f});
 //   metal->addPlugin(brushed);
-#include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
-#include "plugins/common/ExtensionTextures.h"
+#include "plugins/common/ExtensionPlugin.h"
 
 namespace th {
 
-class AnisotropyPlugin : public MaterialPlugin {
+class AnisotropyPlugin : public ExtensionPlugin<AnisotropyParams> {
 public:
     static constexpr const char* kName = "Anisotropy";
     /// It reshapes the base lobe itself: before every plugin that weights or covers the base
@@ -31,20 +30,12 @@ public:
     /// Every texture slot declared (a placeholder bound): the budget tools' worst case.
     static std::shared_ptr<AnisotropyPlugin> withAllTextures();
 
-    const AnisotropyParams& params() const { return mParams; }
-    /// New strength and rotation (instant); texture presence stays as constructed.
-    void setParams(const AnisotropyParams& params) { mParams = params; }
-
-    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
-    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
-    TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
 private:
     AnisotropyPlugin(const AnisotropyParams& params, ExtensionTextures textures);
-    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
-    AnisotropyParams mParams;
-    ExtensionTextures mTextures;
+    static PluginDeclaration ownDeclaration();
+    void writeParams(PluginUniforms& uniforms) const override;
 };
 
 } // namespace th

@@ -8,13 +8,12 @@
 //
 //   auto coat = std::make_shared<ClearcoatPlugin>(ClearcoatParams{.factor = 1, .roughness = 0.05f});
 //   carPaint->addPlugin(coat);
-#include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
-#include "plugins/common/ExtensionTextures.h"
+#include "plugins/common/ExtensionPlugin.h"
 
 namespace th {
 
-class ClearcoatPlugin : public MaterialPlugin {
+class ClearcoatPlugin : public ExtensionPlugin<ClearcoatParams> {
 public:
     static constexpr const char* kName = "Clearcoat";
     /// After the specular and sheen plugins: the coat covers the sheen (the Sample Viewer's order).
@@ -29,20 +28,12 @@ public:
     /// Every texture slot declared (placeholders bound): the budget tools' worst case.
     static std::shared_ptr<ClearcoatPlugin> withAllTextures();
 
-    const ClearcoatParams& params() const { return mParams; }
-    /// New factors (instant); texture presence stays as constructed.
-    void setParams(const ClearcoatParams& params) { mParams = params; }
-
-    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
-    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
-    TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
 private:
     ClearcoatPlugin(const ClearcoatParams& params, ExtensionTextures textures);
-    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
-    ClearcoatParams mParams;
-    ExtensionTextures mTextures;
+    static PluginDeclaration ownDeclaration();
+    void writeParams(PluginUniforms& uniforms) const override;
 };
 
 } // namespace th

@@ -37,9 +37,8 @@ vec2 clearcoatDfg = vec2(0.0);
 #ifdef HAS_CLEARCOAT_NORMAL_MAP
     {
         vec2 coatUv = extensionUv(clearcoatNormalMapUv);
-        vec3 coatTangentNormal = texture(clearcoatNormalMap, coatUv).xyz * 2.0 - 1.0;
-        coatTangentNormal.xy *= clearcoatNormalScale;
-        clearcoatNormalW = extensionNormal(coatTangentNormal, geometricNormalW, coatUv);
+        vec3 texel = texture(clearcoatNormalMap, coatUv).xyz;
+        clearcoatNormalW = normalFromMap(texel, clearcoatNormalScale, geometricNormalW, coatUv);
     }
 #endif
     clearcoatNoV = clamp(abs(dot(clearcoatNormalW, normalize(cameraPosition.xyz - vPositionW))), 1e-4, 1.0);

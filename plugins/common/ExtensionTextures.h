@@ -12,6 +12,7 @@
 // with extensionUv from the "gltf_extension_uv" shader module. Each sampler is declared under its
 // define, so the texture-unit budget can drop it (the snippet then uses its factor alone), and
 // a slot on the same image and sampler as another shares that one's unit (Material).
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,22 +24,31 @@ namespace th {
 
 class PluginUniforms;
 
+/// One texture of an extension, as its plugin's table lists it once: the sampler (also the name
+/// PbrParams::extensionTextures and the model loader give it), the define that gates it, and
+/// what the texture-unit budget drops first (the lowest; see PluginSampler::importance): a
+/// slot whose loss leaves the extension's look mostly intact (a roughness or thickness detail)
+/// ranks below one that carries it (a factor or colour).
+struct ExtensionTexture {
+    const char* sampler;
+    const char* define;
+    int importance = 30;
+};
+using ExtensionTextureTable = std::span<const ExtensionTexture>;
+
 class ExtensionTextures {
 public:
-    /// Adds `sampler` (gated by `define`) when `material` holds a texture under that name.
-    /// `importance` orders what the texture-unit budget drops first (the lowest; see
-    /// PluginSampler::importance): a slot whose loss leaves the extension's look mostly intact
-    /// (a roughness or thickness detail) ranks below one that carries it (a factor or colour).
-    void add(const PbrMaterial& material, const char* sampler, const char* define, const TextureSlot& slot,
-             int importance = kDefaultImportance);
-    /// Declares `sampler` with no texture of its own: the engine binds a neutral placeholder
+    /// The table's slots, none bound: an extension of factors only.
+    explicit ExtensionTextures(ExtensionTextureTable table) : mTable(table) {}
+    /// The slots `material` fills with a texture.
+    static ExtensionTextures of(ExtensionTextureTable table, const PbrMaterial& material);
+    /// Every slot, each with no texture of its own: the engine binds a neutral placeholder
     /// (tools that report a plugin's worst-case texture units).
-    void addPlaceholder(const char* sampler, const char* define, int importance = kDefaultImportance);
+    static ExtensionTextures placeholders(ExtensionTextureTable table);
 
-    static constexpr int kDefaultImportance = 30;
-    /// Adds the samplers, their transform uniforms, every slot's define (present or not, so
-    /// the snippets' gates are declared) and the module to a declaration.
-    void declare(PluginDeclaration& declaration, const std::vector<const char*>& allDefines) const;
+    /// Adds the samplers, their transform uniforms, every slot's define (bound or not, so the
+    /// snippets' gates are declared) and the module to a declaration.
+    void declare(PluginDeclaration& declaration) const;
     /// Sets HAS_<SLOT> for each bound slot whose UV set the draw has (main pass only).
     void setDefines(ShaderDefines& defines, const DrawInfo& draw) const;
     void writeUniforms(PluginUniforms& uniforms) const;
@@ -47,11 +57,11 @@ public:
 
 private:
     struct Slot {
-        std::string sampler, define;
+        ExtensionTexture texture;
         TextureSlot slot;
-        PbrTexture texture;
-        int importance = kDefaultImportance;
+        PbrTexture bound;
     };
+    ExtensionTextureTable mTable;
     std::vector<Slot> mSlots;
 };
 

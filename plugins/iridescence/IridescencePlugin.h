@@ -15,13 +15,12 @@
 //
 //   auto film = std::make_shared<IridescencePlugin>(IridescenceParams{.factor = 1, .thicknessMaximum = 300});
 //   soapBubble->addPlugin(film);
-#include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
-#include "plugins/common/ExtensionTextures.h"
+#include "plugins/common/ExtensionPlugin.h"
 
 namespace th {
 
-class IridescencePlugin : public MaterialPlugin {
+class IridescencePlugin : public ExtensionPlugin<IridescenceParams> {
 public:
     static constexpr const char* kName = "Iridescence";
     /// After anisotropy (both shape the base lobe), before the specular plugin that weights it.
@@ -34,20 +33,12 @@ public:
     /// Every texture slot declared (placeholders bound): the budget tools' worst case.
     static std::shared_ptr<IridescencePlugin> withAllTextures();
 
-    const IridescenceParams& params() const { return mParams; }
-    /// New factors (instant); texture presence stays as constructed.
-    void setParams(const IridescenceParams& params) { mParams = params; }
-
-    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
-    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
-    TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
 private:
     IridescencePlugin(const IridescenceParams& params, ExtensionTextures textures);
-    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
-    IridescenceParams mParams;
-    ExtensionTextures mTextures;
+    static PluginDeclaration ownDeclaration();
+    void writeParams(PluginUniforms& uniforms) const override;
 };
 
 } // namespace th

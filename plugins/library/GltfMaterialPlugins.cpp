@@ -14,7 +14,7 @@ namespace th {
 namespace {
 
 /// One extension: its name, whether a material's parameters carry it, and its plugin.
-struct ExtensionPlugin {
+struct ExtensionEntry {
     const char* extension;
     bool (*present)(const PbrParams&);
     std::shared_ptr<MaterialPlugin> (*create)(const PbrMaterial&);
@@ -22,7 +22,7 @@ struct ExtensionPlugin {
 
 template <class Plugin> std::shared_ptr<MaterialPlugin> make(const PbrMaterial& m) { return std::make_shared<Plugin>(m); }
 
-const ExtensionPlugin kExtensions[] = {
+const ExtensionEntry kExtensions[] = {
     {"KHR_materials_pbrSpecularGlossiness", [](const PbrParams& p) { return p.specularGlossiness.has_value(); },
      make<SpecularGlossinessPlugin>},
     {"KHR_materials_anisotropy", [](const PbrParams& p) { return p.anisotropy.has_value(); }, make<AnisotropyPlugin>},
@@ -38,7 +38,7 @@ const ExtensionPlugin kExtensions[] = {
 } // namespace
 
 void registerGltfMaterialPlugins(MaterialRegistry& registry) {
-    for (const ExtensionPlugin& e : kExtensions) {
+    for (const ExtensionEntry& e : kExtensions) {
         if (registry.hasPluginFactory(e.extension)) continue;
         registry.addPluginFactory(e.extension, [&e](Material& material) -> std::shared_ptr<MaterialPlugin> {
             auto* pbr = dynamic_cast<PbrMaterial*>(&material);
@@ -51,7 +51,7 @@ void registerGltfMaterialPlugins(MaterialRegistry& registry) {
 const std::vector<std::string>& gltfMaterialPluginExtensions() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
-        for (const ExtensionPlugin& e : kExtensions) out.emplace_back(e.extension);
+        for (const ExtensionEntry& e : kExtensions) out.emplace_back(e.extension);
         return out;
     }();
     return names;

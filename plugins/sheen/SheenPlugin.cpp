@@ -11,10 +11,10 @@ std::span<const th::EmbeddedFile> embeddedSheenSnippets();
 namespace th {
 
 namespace {
-const std::vector<const char*> kDefines = {"HAS_SHEEN_COLOR_MAP", "HAS_SHEEN_ROUGHNESS_MAP"};
+const ExtensionTexture kTextures[] = {{"sheenColorMap", "HAS_SHEEN_COLOR_MAP", 40}, {"sheenRoughnessMap", "HAS_SHEEN_ROUGHNESS_MAP", 20}};
 }
 
-PluginDeclaration SheenPlugin::makeDeclaration(const ExtensionTextures& textures) {
+PluginDeclaration SheenPlugin::ownDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
@@ -22,46 +22,28 @@ PluginDeclaration SheenPlugin::makeDeclaration(const ExtensionTextures& textures
     d.samplers = {{kLutSampler, "sampler2D", "highp"}};
     // The environment through the Charlie lobe, as the Sample Viewer lights a sheen.
     d.frameTextures = {std::string(frame_texture::kSheenEnvironment.name)};
-    textures.declare(d, kDefines);
     d.fragment = loadSnippetFile(kSnippetFile, embeddedSheenSnippets());
-    d.inDepthPass = false;
-    d.inShadowPass = false;
     return d;
 }
 
 SheenPlugin::SheenPlugin(const SheenParams& params, ExtensionTextures textures)
-    : MaterialPlugin(makeDeclaration(textures)), mParams(params), mTextures(std::move(textures)) {}
+    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
 
-SheenPlugin::SheenPlugin(const SheenParams& params) : SheenPlugin(params, ExtensionTextures{}) {}
+SheenPlugin::SheenPlugin(const SheenParams& params) : SheenPlugin(params, ExtensionTextures(kTextures)) {}
 
 SheenPlugin::SheenPlugin(const PbrMaterial& material)
-    : SheenPlugin(material.params().sheen.value_or(SheenParams{}), [&] {
-          ExtensionTextures t;
-          if (const auto& s = material.params().sheen) {
-              t.add(material, "sheenColorMap", kDefines[0], s->colorTexture, 40);
-              t.add(material, "sheenRoughnessMap", kDefines[1], s->roughnessTexture, 20);
-          }
-          return t;
-      }()) {}
+    : SheenPlugin(material.params().sheen.value_or(SheenParams{}), ExtensionTextures::of(kTextures, material)) {}
 
 SheenPlugin::~SheenPlugin() = default;
 
 std::shared_ptr<SheenPlugin> SheenPlugin::withAllTextures() {
-    ExtensionTextures t;
-    t.addPlaceholder("sheenColorMap", kDefines[0], 40);
-    t.addPlaceholder("sheenRoughnessMap", kDefines[1], 20);
-    return std::shared_ptr<SheenPlugin>(new SheenPlugin(SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}, std::move(t)));
+    return std::shared_ptr<SheenPlugin>(
+        new SheenPlugin(SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}, ExtensionTextures::placeholders(kTextures)));
 }
 
-void SheenPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const {
-    MaterialPlugin::prepareDefines(defines, draw);
-    mTextures.setDefines(defines, draw);
-}
-
-void SheenPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) const {
+void SheenPlugin::writeParams(PluginUniforms& u) const {
     u.set("sheenColorFactor", mParams.color);
     u.set("sheenRoughnessFactor", mParams.roughness);
-    mTextures.writeUniforms(u);
 }
 
 TextureBinding SheenPlugin::texture(std::string_view sampler) const {
@@ -79,7 +61,7 @@ TextureBinding SheenPlugin::texture(std::string_view sampler) const {
         }
         return {&*mLut, &*mLutSampler};
     }
-    return mTextures.binding(sampler);
+    return ExtensionPlugin::texture(sampler);
 }
 
 std::vector<PluginParameter> SheenPlugin::parameters() {

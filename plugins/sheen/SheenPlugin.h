@@ -10,13 +10,12 @@
 
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
-#include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
-#include "plugins/common/ExtensionTextures.h"
+#include "plugins/common/ExtensionPlugin.h"
 
 namespace th {
 
-class SheenPlugin : public MaterialPlugin {
+class SheenPlugin : public ExtensionPlugin<SheenParams> {
 public:
     static constexpr const char* kName = "Sheen";
     /// Before the clear coat (which covers the sheen), after the specular plugins.
@@ -29,19 +28,13 @@ public:
     static std::shared_ptr<SheenPlugin> withAllTextures();
     ~SheenPlugin() override;
 
-    const SheenParams& params() const { return mParams; }
-    void setParams(const SheenParams& params) { mParams = params; }
-
-    void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
-    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
     TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
 private:
     SheenPlugin(const SheenParams& params, ExtensionTextures textures);
-    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
-    SheenParams mParams;
-    ExtensionTextures mTextures;
+    static PluginDeclaration ownDeclaration();
+    void writeParams(PluginUniforms& uniforms) const override;
     // Made on the first bind, when a context is current (tools build effects without one).
     mutable std::optional<Texture> mLut;
     mutable std::optional<Sampler> mLutSampler;

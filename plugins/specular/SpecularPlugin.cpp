@@ -9,55 +9,34 @@ std::span<const th::EmbeddedFile> embeddedSpecularSnippets();
 namespace th {
 
 namespace {
-const std::vector<const char*> kDefines = {"HAS_SPECULAR_MAP", "HAS_SPECULAR_COLOR_MAP"};
+const ExtensionTexture kTextures[] = {{"specularMap", "HAS_SPECULAR_MAP", 30}, {"specularColorMap", "HAS_SPECULAR_COLOR_MAP", 35}};
 }
 
-PluginDeclaration SpecularPlugin::makeDeclaration(const ExtensionTextures& textures) {
+PluginDeclaration SpecularPlugin::ownDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
     d.uniforms = {{"specularFactor", "float"}, {"specularColorFactor", "vec3"}};
-    textures.declare(d, kDefines);
     d.fragment = loadSnippetFile(kSnippetFile, embeddedSpecularSnippets());
-    d.inDepthPass = false;
-    d.inShadowPass = false;
     return d;
 }
 
 SpecularPlugin::SpecularPlugin(const SpecularParams& params, ExtensionTextures textures)
-    : MaterialPlugin(makeDeclaration(textures)), mParams(params), mTextures(std::move(textures)) {}
+    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
 
-SpecularPlugin::SpecularPlugin(const SpecularParams& params) : SpecularPlugin(params, ExtensionTextures{}) {}
+SpecularPlugin::SpecularPlugin(const SpecularParams& params) : SpecularPlugin(params, ExtensionTextures(kTextures)) {}
 
 SpecularPlugin::SpecularPlugin(const PbrMaterial& material)
-    : SpecularPlugin(material.params().specular.value_or(SpecularParams{}), [&] {
-          ExtensionTextures t;
-          if (const auto& s = material.params().specular) {
-              t.add(material, "specularMap", kDefines[0], s->texture, 30);
-              t.add(material, "specularColorMap", kDefines[1], s->colorTexture, 35);
-          }
-          return t;
-      }()) {}
+    : SpecularPlugin(material.params().specular.value_or(SpecularParams{}), ExtensionTextures::of(kTextures, material)) {}
 
 std::shared_ptr<SpecularPlugin> SpecularPlugin::withAllTextures() {
-    ExtensionTextures t;
-    t.addPlaceholder("specularMap", kDefines[0], 30);
-    t.addPlaceholder("specularColorMap", kDefines[1], 35);
-    return std::shared_ptr<SpecularPlugin>(new SpecularPlugin(SpecularParams{}, std::move(t)));
+    return std::shared_ptr<SpecularPlugin>(new SpecularPlugin(SpecularParams{}, ExtensionTextures::placeholders(kTextures)));
 }
 
-void SpecularPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const {
-    MaterialPlugin::prepareDefines(defines, draw);
-    mTextures.setDefines(defines, draw);
-}
-
-void SpecularPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) const {
+void SpecularPlugin::writeParams(PluginUniforms& u) const {
     u.set("specularFactor", mParams.factor);
     u.set("specularColorFactor", mParams.color);
-    mTextures.writeUniforms(u);
 }
-
-TextureBinding SpecularPlugin::texture(std::string_view sampler) const { return mTextures.binding(sampler); }
 
 std::vector<PluginParameter> SpecularPlugin::parameters() {
     return {{.name = "specular", .value = &mParams.factor, .min = 0.0f, .max = 1.0f}};

@@ -14,33 +14,30 @@ std::span<const th::EmbeddedFile> embeddedTransmissionSnippets();
 namespace th {
 
 namespace {
-const std::vector<const char*> kTextureDefines = {"HAS_TRANSMISSION_MAP", "HAS_THICKNESS_MAP"};
+const ExtensionTexture kTextures[] = {{"transmissionMap", "HAS_TRANSMISSION_MAP"}, {"thicknessMap", "HAS_THICKNESS_MAP"}};
 constexpr SwitchDefine kVolume{"TRANSMISSION_VOLUME", false};
 constexpr SwitchDefine kDispersion{"TRANSMISSION_DISPERSION", false};
 
 bool dispersive(const TransmissionPlugin::Params& p) { return p.volume && p.dispersion > 0.0f; }
 } // namespace
 
-PluginDeclaration TransmissionPlugin::makeDeclaration(const ExtensionTextures& textures) {
+PluginDeclaration TransmissionPlugin::ownDeclaration() {
     PluginDeclaration d;
     d.name = kName;
     d.priority = kPriority;
     d.uniforms = {{"transmissionFactor", "float"}, {"transmissionIor", "float"},   {"thicknessFactor", "float"},
                   {"attenuationDistance", "float"}, {"attenuationColor", "vec3"}, {"dispersion", "float"}};
-    textures.declare(d, kTextureDefines);
     d.defines.push_back(kVolume.declared());
     d.defines.push_back(kDispersion.declared());
     d.frameTextures = {std::string(frame_texture::kOpaqueColor.name)};
     d.fragment = loadSnippetFile(kSnippetFile, embeddedTransmissionSnippets());
-    d.inDepthPass = false;
-    d.inShadowPass = false;
     return d;
 }
 
 TransmissionPlugin::TransmissionPlugin(const Params& params, ExtensionTextures textures)
-    : MaterialPlugin(makeDeclaration(textures)), mParams(params), mTextures(std::move(textures)) {}
+    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
 
-TransmissionPlugin::TransmissionPlugin(const Params& params) : TransmissionPlugin(params, ExtensionTextures{}) {}
+TransmissionPlugin::TransmissionPlugin(const Params& params) : TransmissionPlugin(params, ExtensionTextures(kTextures)) {}
 
 TransmissionPlugin::TransmissionPlugin(const PbrMaterial& material)
     : TransmissionPlugin(
@@ -53,39 +50,27 @@ TransmissionPlugin::TransmissionPlugin(const PbrMaterial& material)
               out.ior = p.ior;
               return out;
           }(),
-          [&] {
-              ExtensionTextures t;
-              const PbrParams& p = material.params();
-              if (p.transmission) t.add(material, "transmissionMap", kTextureDefines[0], p.transmission->texture);
-              if (p.volume) t.add(material, "thicknessMap", kTextureDefines[1], p.volume->thicknessTexture);
-              return t;
-          }()) {}
+          ExtensionTextures::of(kTextures, material)) {}
 
 std::shared_ptr<TransmissionPlugin> TransmissionPlugin::withAllTextures() {
-    ExtensionTextures t;
-    t.addPlaceholder("transmissionMap", kTextureDefines[0]);
-    t.addPlaceholder("thicknessMap", kTextureDefines[1]);
     Params p;
     p.transmission.factor = 1.0f;
     p.volume = VolumeParams{.thicknessFactor = 1.0f};
     p.dispersion = 1.0f;
-    return std::shared_ptr<TransmissionPlugin>(new TransmissionPlugin(p, std::move(t)));
+    return std::shared_ptr<TransmissionPlugin>(new TransmissionPlugin(p, ExtensionTextures::placeholders(kTextures)));
 }
 
-void TransmissionPlugin::setParams(const Params& params) {
-    bool defines = params.volume.has_value() != mParams.volume.has_value() || dispersive(params) != dispersive(mParams);
-    mParams = params;
-    if (defines) markDefinesDirty();
+bool TransmissionPlugin::changesDefines(const Params& before, const Params& after) const {
+    return before.volume.has_value() != after.volume.has_value() || dispersive(before) != dispersive(after);
 }
 
 void TransmissionPlugin::prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const {
-    MaterialPlugin::prepareDefines(defines, draw);
-    mTextures.setDefines(defines, draw);
+    ExtensionPlugin::prepareDefines(defines, draw);
     kVolume.set(defines, mParams.volume.has_value());
     kDispersion.set(defines, dispersive(mParams));
 }
 
-void TransmissionPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) const {
+void TransmissionPlugin::writeParams(PluginUniforms& u) const {
     u.set("transmissionFactor", mParams.transmission.factor);
     // IOR 0 (KHR_materials_ior's "fully specular") or below 1 would divide by zero or bend the
     // ray the wrong way: such a surface refracts as IOR 1 (straight through).
@@ -96,10 +81,7 @@ void TransmissionPlugin::updateUniforms(PluginUniforms& u, const FrameInfo&) con
     u.set("attenuationDistance", std::isfinite(volume.attenuationDistance) ? volume.attenuationDistance : 0.0f);
     u.set("attenuationColor", volume.attenuationColor);
     u.set("dispersion", mParams.dispersion);
-    mTextures.writeUniforms(u);
 }
-
-TextureBinding TransmissionPlugin::texture(std::string_view sampler) const { return mTextures.binding(sampler); }
 
 std::vector<PluginParameter> TransmissionPlugin::parameters() {
     std::vector<PluginParameter> out = {{.name = "transmission", .value = &mParams.transmission.factor, .min = 0.0f, .max = 1.0f}};

@@ -13,26 +13,29 @@
 //   pane->addPlugin(glass);
 #include <optional>
 
-#include "material/MaterialPlugin.h"
 #include "material/PbrParams.h"
-#include "plugins/common/ExtensionTextures.h"
+#include "plugins/common/ExtensionPlugin.h"
 
 namespace th {
 
-class TransmissionPlugin : public MaterialPlugin {
+/// What the transmission plugin shades: the transmission with its volume, dispersion and IOR.
+struct TransmissionPluginParams {
+    TransmissionParams transmission;
+    std::optional<VolumeParams> volume; ///< none: thin-walled
+    float dispersion = 0.0f;            ///< with a volume only
+    float ior = 1.5f;                   ///< KHR_materials_ior (values below 1 read as 1)
+};
+
+/// setParams (the base's): factors are instant; adding or removing the volume or the
+/// dispersion selects another effect.
+class TransmissionPlugin : public ExtensionPlugin<TransmissionPluginParams> {
 public:
+    using Params = TransmissionPluginParams;
     static constexpr const char* kName = "Transmission";
     /// After specular (310), which sets the F0 it reads; before sheen (320) and clear coat
     /// (330), which layer over the diffuse it replaces (the Sample Viewer's order).
     static constexpr int kPriority = 315;
     static constexpr const char* kSnippetFile = "plugins/transmission/transmission.frag.glsl";
-
-    struct Params {
-        TransmissionParams transmission;
-        std::optional<VolumeParams> volume;   ///< none: thin-walled
-        float dispersion = 0.0f;              ///< with a volume only
-        float ior = 1.5f;                     ///< KHR_materials_ior (values below 1 read as 1)
-    };
 
     explicit TransmissionPlugin(const Params& params);
     /// The transmission of `material` (PbrParams::transmission, which must be set), with its
@@ -42,21 +45,14 @@ public:
     /// tools' worst case.
     static std::shared_ptr<TransmissionPlugin> withAllTextures();
 
-    const Params& params() const { return mParams; }
-    /// New values: factors are instant; adding or removing the volume or the dispersion
-    /// selects another effect.
-    void setParams(const Params& params);
-
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
-    void updateUniforms(PluginUniforms& uniforms, const FrameInfo& frame) const override;
-    TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
 private:
     TransmissionPlugin(const Params& params, ExtensionTextures textures);
-    static PluginDeclaration makeDeclaration(const ExtensionTextures& textures);
-    Params mParams;
-    ExtensionTextures mTextures;
+    static PluginDeclaration ownDeclaration();
+    void writeParams(PluginUniforms& uniforms) const override;
+    bool changesDefines(const Params& before, const Params& after) const override;
 };
 
 } // namespace th

@@ -4,8 +4,3 @@ vec2 extensionUv(vec4 rows[2]) {
     return transformUv(rows, rows[0].w > 0.5 ? vUv1 : vUv0);
 }
 
-// A tangent-space normal map sample (already × 2 − 1 and scaled) to world space about `n`, in
-// the base's tangent frame (tangentFrame in pbr.frag.glsl).
-vec3 extensionNormal(vec3 tangentNormal, vec3 n, vec2 uv) {
-    return normalize(tangentFrame(n, uv) * tangentNormal);
-}

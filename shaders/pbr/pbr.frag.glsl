@@ -113,30 +113,7 @@ vec2 uvSet(int set) {
     return set == 1 ? vUv1 : vUv0;
 }
 
-// The tangent frame (T, B, n) about the unit normal `n`: from the mesh's tangents (imported or
-// generated with MikkTSpace) or, without them, from the screen-space derivatives of position
-// and `uv`. The base's normal map, the extensions' normal maps (extensionNormal) and the
-// anisotropy direction all use this one frame.
-mat3 tangentFrame(vec3 n, vec2 uv) {
-#ifdef HAS_TANGENTS
-    vec3 T = normalize(vTangentW.xyz - n * dot(n, vTangentW.xyz));
-    float handedness = vTangentW.w;
-#ifdef DOUBLE_SIDED
-    if (!gl_FrontFacing) handedness = -handedness;
-#endif
-    vec3 B = cross(n, T) * handedness;
-#else
-    vec3 dp1 = dFdx(vPositionW), dp2 = dFdy(vPositionW);
-    vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
-    vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
-    vec3 T = dp2perp * duv1.x + dp1perp * duv2.x;
-    vec3 B = dp2perp * duv1.y + dp1perp * duv2.y;
-    float invmax = inversesqrt(max(dot(T, T), dot(B, B)) + 1e-12);
-    T *= invmax;
-    B *= invmax;
-#endif
-    return mat3(T, B, n);
-}
+#include<tangent_frame>
 
 out vec4 fragColor;
 
@@ -203,9 +180,7 @@ void main() {
 #ifdef NORMAL_UV_TRANSFORM
     normalUvCoord = transformUv(normalUv, normalUvCoord);
 #endif
-    vec3 tangentNormal = texture(normalMap, normalUvCoord).xyz * 2.0 - 1.0;
-    tangentNormal.xy *= normalScale;
-    normalW = normalize(tangentFrame(normalW, normalUvCoord) * tangentNormal);
+    normalW = normalFromMap(texture(normalMap, normalUvCoord).xyz, normalScale, normalW, normalUvCoord);
 #endif
 
     float surfaceMetallic = metallicFactor;
