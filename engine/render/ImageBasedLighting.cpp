@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "core/Log.h"
@@ -55,6 +56,35 @@ int prefilterSamples(int level) {
     if (level == 1) return 16;
     if (level == 2) return 48;
     return 128;
+}
+
+/// Draws levels `firstLevel` to `levels` − 1 of a cube from the environment's mip chain with a
+/// variant of the prefilter shader, one lobe per level (`roughnessOf`, `samplesOf`);
+/// `drawFace` renders one face of one level. The GGX specular chain and the Charlie sheen cube
+/// differ only in these. `mirrorLod` is the environment level whose texels match level 0.
+void prefilterInto(const Program& p, const Texture& environment, const Sampler& cubeSampler, int firstLevel, int levels,
+                   const std::function<float(int level)>& roughnessOf, const std::function<int(int level)>& samplesOf,
+                   float mirrorLod, const std::function<void(int level, int face)>& drawFace) {
+    StateCache& state = *StateCache::current();
+    state.apply(RenderState{.depthTest = false, .depthWrite = false, .cull = CullMode::None});
+    state.scissor(std::nullopt);
+    p.use();
+    environment.bind(0);
+    cubeSampler.bind(0);
+    GLint faceLocation = p.uniformLocation("cubeFace");
+    GLint params = p.uniformLocation("prefilterParams");
+    // Only the GGX lobe reads prefilterTarget: the Charlie variant compiles it out (and 0, what
+    // it is given, is a uniform's initial value anyway).
+    glUniform4f(p.uniformLocation("prefilterTarget"), mirrorLod, 0, 0, 0);
+    float sourceSize = float(environment.width());
+    float sourceMips = float(environment.mipLevels() - 1);
+    for (int level = firstLevel; level < levels; ++level) {
+        glUniform4f(params, roughnessOf(level), float(samplesOf(level)), sourceSize, sourceMips);
+        for (int face = 0; face < 6; ++face) {
+            glUniform1i(faceLocation, face);
+            drawFace(level, face);
+        }
+    }
 }
 
 void setAtmosphereUniforms(const Program& program, const AtmosphereParams& a) {
@@ -367,21 +397,17 @@ void ImageBasedLighting::buildFromImage(const ShaderStore& store, const ImageRgb
 }
 
 void ImageBasedLighting::prefilter(const ShaderStore& store, const VertexArray& emptyVao) {
-    StateCache& state = *StateCache::current();
     mEnvironment.generateMipmaps();
-    state.apply(RenderState{.depthTest = false, .depthWrite = false, .cull = CullMode::None});
-    state.scissor(std::nullopt);
-    const Program& p = mPrefilterPass.program(store, mContext);
-    p.use();
-    mEnvironment.bind(0);
-    mCubeSampler.bind(0);
-    GLint faceLocation = p.uniformLocation("cubeFace");
-    GLint params = p.uniformLocation("prefilterParams");
-    GLint target = p.uniformLocation("prefilterTarget");
     int levels = mSpecular.mipLevels();
-    float sourceSize = float(mEnvironment.width());
-    float mirrorLod = std::log2(std::max(sourceSize / float(mSpecular.width()), 1.0f));
-    // The mirror level is the environment itself (or its level of the same size): a blit.
+    float mirrorLod = std::log2(std::max(float(mEnvironment.width()) / float(mSpecular.width()), 1.0f));
+    prefilterInto(
+        mPrefilterPass.program(store, mContext), mEnvironment, mCubeSampler, 1, levels,
+        [levels](int level) { return float(level) / float(levels - 1); }, prefilterSamples, mirrorLod,
+        [&](int level, int face) { drawInto(mSpecular, level, face, emptyVao); });
+    // The mirror level is the environment itself (or its level of the same size): a blit. After
+    // the chain (which never reads it), so that the chain's set-up has turned off the scissor,
+    // which clips blits.
+    StateCache& state = *StateCache::current();
     int mirrorLevel = int(std::lround(mirrorLod));
     if (!mReadFramebuffer) mReadFramebuffer = Framebuffer("environment bake source");
     for (int face = 0; face < 6; ++face) {
@@ -395,16 +421,6 @@ void ImageBasedLighting::prefilter(const ShaderStore& store, const VertexArray& 
         glReadBuffer(GL_COLOR_ATTACHMENT0);
         int size = mSpecular.width();
         glBlitFramebuffer(0, 0, size, size, 0, 0, size, size, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    }
-    p.use();
-    for (int level = 1; level < levels; ++level) {
-        float roughness = float(level) / float(levels - 1);
-        glUniform4f(params, roughness, float(prefilterSamples(level)), sourceSize, float(mEnvironment.mipLevels() - 1));
-        glUniform4f(target, mirrorLod, 0, 0, 0);
-        for (int face = 0; face < 6; ++face) {
-            glUniform1i(faceLocation, face);
-            drawInto(mSpecular, level, face, emptyVao);
-        }
     }
 }
 
@@ -428,24 +444,12 @@ const Texture& ImageBasedLighting::sheenCube(const ShaderStore& store, const Ver
         mSheen = Texture({.kind = TextureKind::Cube, .format = mFormat, .width = kSheenSize, .height = kSheenSize,
                           .mipLevels = levels, .label = "environment sheen"});
     if (!mFramebuffer) mFramebuffer = Framebuffer("environment bake");
-    StateCache& state = *StateCache::current();
-    state.apply(RenderState{.depthTest = false, .depthWrite = false, .cull = CullMode::None});
-    state.scissor(std::nullopt);
-    const Program& p = mSheenPass.program(store, mContext);
-    p.use();
-    mEnvironment.bind(0);
-    mCubeSampler.bind(0);
-    GLint faceLocation = p.uniformLocation("cubeFace");
-    GLint params = p.uniformLocation("prefilterParams");
-    for (int level = 0; level < levels; ++level) {
-        float roughness = std::max(float(level) / float(levels - 1), kMinSheenRoughness);
-        glUniform4f(params, roughness, float(kSheenSamples), float(mEnvironment.width()), float(mEnvironment.mipLevels() - 1));
-        for (int face = 0; face < 6; ++face) {
-            glUniform1i(faceLocation, face);
-            drawInto(mSheen, level, face, emptyVao);
-        }
-    }
-    state.bindFramebuffer(GL_FRAMEBUFFER, 0);
+    // Level 0 is not a mirror here: the Charlie lobe is wide even at the smallest roughness.
+    prefilterInto(
+        mSheenPass.program(store, mContext), mEnvironment, mCubeSampler, 0, levels,
+        [levels](int level) { return std::max(float(level) / float(levels - 1), kMinSheenRoughness); },
+        [](int) { return kSheenSamples; }, 0.0f, [&](int level, int face) { drawInto(mSheen, level, face, emptyVao); });
+    StateCache::current()->bindFramebuffer(GL_FRAMEBUFFER, 0);
     if (mStageTiming) glFinish();
     mTimes.sheenMs = msSince(start);
     return mSheen;

@@ -3,6 +3,7 @@
 // the GPU path from an equirectangular image through the cube, the specular chain and the SH
 // read-back, an HDR studio lighting a grey sphere, and the 8-bit fallback.
 #include "support/GlTestSupport.h"
+#include "support/IblTestSupport.h"
 #include "support/RendererTestSupport.h"
 
 #include <cmath>
@@ -153,14 +154,9 @@ TEST_CASE("IBL from an image: the SH of a directional lobe recovers its irradian
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, 16, 16);
         {
-            ShaderStore store;
-            VertexArray empty("empty");
-            ImageBasedLighting ibl(context->info());
-            EnvironmentSettings environment;
-            environment.source = EnvironmentSource::HdrFile;
-            environment.hdrImage = lobe;
-            SkySettings sky;
-            REQUIRE(ibl.update(store, environment, sky, empty));
+            auto bake = test::iblFromImage(context->info(), lobe);
+            ImageBasedLighting& ibl = bake.ibl;
+            REQUIRE(bake.update());
             CHECK(ibl.active());
             CHECK((ibl.format() == TextureFormat::RGBA16F));
             CHECK(ibl.environmentCube().width() == 256);
@@ -197,14 +193,14 @@ TEST_CASE("IBL from an image: the SH of a directional lobe recovers its irradian
             }
             // The same image again rebuilds nothing; a new image does.
             uint64_t generation = ibl.generation();
-            CHECK_FALSE(ibl.update(store, environment, sky, empty));
-            sky.hour = 3.0f; // the hour does not touch an image environment
-            CHECK_FALSE(ibl.update(store, environment, sky, empty));
-            environment.intensity = 2.0f; // applied when shading, not baked
-            CHECK_FALSE(ibl.update(store, environment, sky, empty));
+            CHECK_FALSE(bake.update());
+            bake.sky.hour = 3.0f; // the hour does not touch an image environment
+            CHECK_FALSE(bake.update());
+            bake.environment.intensity = 2.0f; // applied when shading, not baked
+            CHECK_FALSE(bake.update());
             CHECK(ibl.intensity() == 2.0f);
-            environment.hdrImage = constantImage(32, 16, glm::vec3(0.5f));
-            CHECK(ibl.update(store, environment, sky, empty));
+            bake.environment.hdrImage = constantImage(32, 16, glm::vec3(0.5f));
+            CHECK(bake.update());
             CHECK(ibl.generation() == generation + 1);
             CHECK(ibl.irradianceSh()[0].r == doctest::Approx(0.5f).epsilon(0.01));
             test::requireNoGlErrors(*context);
@@ -414,14 +410,9 @@ TEST_CASE("the specular chain holds the GGX prefilter integral at every level, u
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, 16, 16);
         {
-            ShaderStore store;
-            VertexArray empty("empty");
-            ImageBasedLighting ibl(context->info());
-            EnvironmentSettings environment;
-            environment.source = EnvironmentSource::HdrFile;
-            environment.hdrImage = sky;
-            SkySettings skySettings;
-            REQUIRE(ibl.update(store, environment, skySettings, empty));
+            auto bake = test::iblFromImage(context->info(), sky);
+            ImageBasedLighting& ibl = bake.ibl;
+            REQUIRE(bake.update());
             int levels = ibl.specularMipCount();
             CHECK(std::max(1, ibl.specularCube().width() >> (levels - 1)) >= 16);
             for (int level = 1; level < levels; ++level) {
@@ -455,16 +446,11 @@ TEST_CASE("the sheen cube holds the Charlie prefilter integral at every level, t
         CAPTURE(toString(api));
         auto context = test::makeTestContext(api, 16, 16);
         {
-            ShaderStore store;
-            VertexArray empty("empty");
-            ImageBasedLighting ibl(context->info());
-            EnvironmentSettings environment;
-            environment.source = EnvironmentSource::HdrFile;
-            environment.hdrImage = sky;
-            SkySettings skySettings;
-            REQUIRE(ibl.update(store, environment, skySettings, empty));
+            auto bake = test::iblFromImage(context->info(), sky);
+            ImageBasedLighting& ibl = bake.ibl;
+            REQUIRE(bake.update());
             bool built = false;
-            const Texture& sheen = ibl.sheenCube(store, empty, &built);
+            const Texture& sheen = bake.sheenCube(&built);
             CHECK(built);
             CHECK(sheen.width() == 64);
             int levels = sheen.mipLevels();
@@ -486,11 +472,11 @@ TEST_CASE("the sheen cube holds the Charlie prefilter integral at every level, t
                 }
             }
             // Kept until the environment changes.
-            ibl.sheenCube(store, empty, &built);
+            bake.sheenCube(&built);
             CHECK_FALSE(built);
-            environment.hdrImage = constantImage(64, 32, glm::vec3(0.5f));
-            REQUIRE(ibl.update(store, environment, skySettings, empty));
-            ibl.sheenCube(store, empty, &built);
+            bake.environment.hdrImage = constantImage(64, 32, glm::vec3(0.5f));
+            REQUIRE(bake.update());
+            bake.sheenCube(&built);
             CHECK(built);
             test::requireNoGlErrors(*context);
         }
