@@ -23,63 +23,58 @@ void appendMesh(MeshData& dst, const MeshData& src, const glm::mat4& transform) 
         }
     }
 
-    // An attribute present on one side only is padded on the other with `fallback`.
-    auto merge = [&](auto& d, const auto& s, auto fallback, auto convert) {
+    // Every per-vertex array (the list in MeshData.h); one present on one side only is padded
+    // on the other with the value a vertex without it has.
+    auto merge = [&](auto& d, const auto& s, const char*, const auto& absent) {
         if (d.empty() && s.empty()) return;
         d.reserve(dstVertices + srcVertices);
-        d.resize(dstVertices, fallback);
-        for (size_t i = 0; i < srcVertices; ++i) d.push_back(s.empty() ? fallback : convert(s[i]));
+        d.resize(dstVertices, absent);
+        d.insert(d.end(), s.begin(), s.begin() + std::ptrdiff_t(std::min(s.size(), srcVertices)));
+        d.resize(dstVertices + srcVertices, absent);
     };
+    if (dst.extraUvs.size() < src.extraUvs.size()) dst.extraUvs.resize(src.extraUvs.size());
+    forEachVertexArrayPair(dst, src, merge);
+    // Morph targets pair up by index (glTF requires every primitive of a mesh to have as many).
+    size_t targets = std::max(dst.targets.size(), src.targets.size());
+    dst.targets.resize(targets);
+    static const MorphTarget none;
+    for (size_t t = 0; t < targets; ++t) {
+        MorphTarget& d = dst.targets[t];
+        const MorphTarget& s = t < src.targets.size() ? src.targets[t] : none;
+        forEachTargetArrayPair(d, s, [&](auto& dd, const auto& sd, const char* name, const auto& absent) {
+            merge(dd, sd, name, absent);
+            // A target the other side lacks displaces nothing there.
+            if (!dd.empty()) dd.resize(dstVertices + srcVertices, absent);
+        });
+    }
+
+    // What moves with the transform: the appended positions, normals and tangents, and the
+    // morph deltas that displace them. Skinning data is not transformed (joint matrices carry
+    // the pose), nor are the values padded in for arrays the source lacked.
     const glm::mat3 linear(transform), normalMatrix = glm::transpose(glm::inverse(linear));
-    merge(dst.positions, src.positions, glm::vec3(0),
-          [&](const glm::vec3& p) { return glm::vec3(transform * glm::vec4(p, 1)); });
-    merge(dst.normals, src.normals, glm::vec3(0, 1, 0), [&](const glm::vec3& n) {
+    const bool mirrored = glm::determinant(linear) < 0.0f;
+    auto appended = [&](auto& array, const auto& from, auto convert) {
+        if (from.empty()) return;
+        for (size_t i = dstVertices; i < dstVertices + srcVertices; ++i) array[i] = convert(array[i]);
+    };
+    appended(dst.positions, src.positions, [&](const glm::vec3& p) { return glm::vec3(transform * glm::vec4(p, 1)); });
+    appended(dst.normals, src.normals, [&](const glm::vec3& n) {
         glm::vec3 r = normalMatrix * n;
         float len = glm::length(r);
         return len > 0.0f ? r / len : glm::vec3(0, 1, 0);
     });
-    merge(dst.tangents, src.tangents, glm::vec4(1, 0, 0, 1), [&](const glm::vec4& t) {
+    appended(dst.tangents, src.tangents, [&](const glm::vec4& t) {
         glm::vec3 r = linear * glm::vec3(t);
         float len = glm::length(r);
         // A mirroring transform flips handedness.
-        float w = glm::determinant(linear) < 0.0f ? -t.w : t.w;
-        return glm::vec4(len > 0.0f ? r / len : glm::vec3(1, 0, 0), w);
+        return glm::vec4(len > 0.0f ? r / len : glm::vec3(1, 0, 0), mirrored ? -t.w : t.w);
     });
-    auto same2 = [](const glm::vec2& v) { return v; };
-    merge(dst.uv0, src.uv0, glm::vec2(0), same2);
-    merge(dst.uv1, src.uv1, glm::vec2(0), same2);
-    merge(dst.colors, src.colors, glm::vec4(1), [](const glm::vec4& c) { return c; });
-    if (dst.extraUvs.size() < src.extraUvs.size()) dst.extraUvs.resize(src.extraUvs.size());
-    static const std::vector<glm::vec2> noSet;
-    for (size_t k = 0; k < dst.extraUvs.size(); ++k)
-        merge(dst.extraUvs[k], k < src.extraUvs.size() ? src.extraUvs[k] : noSet, glm::vec2(0), same2);
-    // Skinning data is not transformed: joint matrices carry the pose. A vertex without
-    // influences follows joint 0 fully (it only happens when one side is unskinned, which the
-    // importer warns about).
-    auto same = [](const auto& v) { return v; };
-    merge(dst.joints0, src.joints0, glm::u16vec4(0), same);
-    merge(dst.weights0, src.weights0, glm::vec4(1, 0, 0, 0), same);
-    merge(dst.joints1, src.joints1, glm::u16vec4(0), same);
-    merge(dst.weights1, src.weights1, glm::vec4(0), same);
-    // Morph targets pair up by index (glTF requires every primitive of a mesh to have as many);
-    // deltas rotate with the transform like the attributes they displace.
-    size_t targets = std::max(dst.targets.size(), src.targets.size());
-    dst.targets.resize(targets);
-    for (size_t t = 0; t < targets; ++t) {
+    for (size_t t = 0; t < src.targets.size(); ++t) {
         MorphTarget& d = dst.targets[t];
-        static const MorphTarget none;
-        const MorphTarget& s = t < src.targets.size() ? src.targets[t] : none;
-        auto mergeDelta = [&](auto& dd, const auto& sd, auto convert) {
-            using Element = typename std::decay_t<decltype(dd)>::value_type;
-            merge(dd, sd, Element(0.0f), convert);
-            if (!dd.empty()) dd.resize(dstVertices + srcVertices, Element(0.0f));
-        };
-        mergeDelta(d.positions, s.positions, [&](const glm::vec3& p) { return linear * p; });
-        mergeDelta(d.normals, s.normals, [&](const glm::vec3& n) { return normalMatrix * n; });
-        mergeDelta(d.tangents, s.tangents, [&](const glm::vec3& v) { return linear * v; });
-        mergeDelta(d.uv0, s.uv0, same2);
-        mergeDelta(d.uv1, s.uv1, same2);
-        mergeDelta(d.colors, s.colors, same);
+        const MorphTarget& s = src.targets[t];
+        appended(d.positions, s.positions, [&](const glm::vec3& p) { return linear * p; });
+        appended(d.normals, s.normals, [&](const glm::vec3& n) { return normalMatrix * n; });
+        appended(d.tangents, s.tangents, [&](const glm::vec3& v) { return linear * v; });
     }
     if (dst.defaultWeights.size() < src.defaultWeights.size()) dst.defaultWeights = src.defaultWeights;
     dst.defaultWeights.resize(targets, 0.0f);

@@ -82,36 +82,51 @@ struct MeshData {
     }
 };
 
-/// Calls `f(array, name)` for each per-vertex array of a morph target (empty ones included).
-template <class Target, class F> void forEachTargetArray(Target& target, F&& f) {
+/// Calls `f(a's array, b's array, name, absent)` for each per-vertex array of two morph targets
+/// (empty ones included); `absent` is what a vertex without the array has (no displacement).
+template <class A, class B, class F> void forEachTargetArrayPair(A& a, B& b, F&& f) {
     static_assert(sizeof(MorphTarget) == 6 * sizeof(std::vector<int>), "MorphTarget has a new member: list it here");
-    f(target.positions, "target positions");
-    f(target.normals, "target normals");
-    f(target.tangents, "target tangents");
-    f(target.uv0, "target uv0");
-    f(target.uv1, "target uv1");
-    f(target.colors, "target colors");
+    f(a.positions, b.positions, "target positions", glm::vec3(0.0f));
+    f(a.normals, b.normals, "target normals", glm::vec3(0.0f));
+    f(a.tangents, b.tangents, "target tangents", glm::vec3(0.0f));
+    f(a.uv0, b.uv0, "target uv0", glm::vec2(0.0f));
+    f(a.uv1, b.uv1, "target uv1", glm::vec2(0.0f));
+    f(a.colors, b.colors, "target colors", glm::vec4(0.0f));
 }
 
-/// Calls `f(array, name)` for every per-vertex array of `mesh` (empty ones included): the
-/// attributes, each extra UV set, joints and weights; not the morph targets' (for those,
-/// forEachTargetArray over mesh.targets). Whatever reorders, copies or checks vertices goes
-/// through this list, so a new per-vertex array cannot be forgotten in one of them.
-template <class Mesh, class F> void forEachVertexArray(Mesh& mesh, F&& f) {
+/// Calls `f(a's array, b's array, name, absent)` for every per-vertex array of two meshes
+/// (empty ones included): the attributes, joints and weights, then each extra UV set of `a`
+/// (paired with `b`'s set of that number, or an empty one); not the morph targets' (for those,
+/// forEachTargetArrayPair). `absent` is the value a vertex has where its mesh lacks the array:
+/// an up normal, an X tangent, white, all weight on joint 0, zero for the rest. Whatever
+/// reorders, copies, appends or checks vertices goes through this list (or forEachVertexArray),
+/// so a new per-vertex array cannot be forgotten in one of them.
+template <class A, class B, class F> void forEachVertexArrayPair(A& a, B& b, F&& f) {
     static_assert(sizeof(MeshData) == sizeof(std::string) + 15 * sizeof(std::vector<int>),
                   "MeshData has a new member: list it here if it is per vertex, then update this count");
-    f(mesh.positions, "positions");
-    f(mesh.normals, "normals");
-    f(mesh.tangents, "tangents");
-    f(mesh.uv0, "uv0");
-    f(mesh.uv1, "uv1");
-    f(mesh.colors, "colors");
-    for (auto& set : mesh.extraUvs) f(set, "extra UV coordinates");
-    f(mesh.joints0, "joints0");
-    f(mesh.joints1, "joints1");
-    f(mesh.weights0, "weights0");
-    f(mesh.weights1, "weights1");
+    f(a.positions, b.positions, "positions", glm::vec3(0.0f));
+    f(a.normals, b.normals, "normals", glm::vec3(0.0f, 1.0f, 0.0f));
+    f(a.tangents, b.tangents, "tangents", glm::vec4(1.0f, 0.0f, 0.0f, 1.0f));
+    f(a.uv0, b.uv0, "uv0", glm::vec2(0.0f));
+    f(a.uv1, b.uv1, "uv1", glm::vec2(0.0f));
+    f(a.colors, b.colors, "colors", glm::vec4(1.0f));
+    f(a.joints0, b.joints0, "joints0", glm::u16vec4(0));
+    f(a.joints1, b.joints1, "joints1", glm::u16vec4(0));
+    f(a.weights0, b.weights0, "weights0", glm::vec4(1.0f, 0.0f, 0.0f, 0.0f));
+    f(a.weights1, b.weights1, "weights1", glm::vec4(0.0f));
+    static const std::vector<glm::vec2> noSet;
+    for (size_t k = 0; k < a.extraUvs.size(); ++k)
+        f(a.extraUvs[k], k < b.extraUvs.size() ? b.extraUvs[k] : noSet, "extra UV coordinates", glm::vec2(0.0f));
 }
 
+/// Calls `f(array, name)` for each per-vertex array of a morph target (empty ones included).
+template <class Target, class F> void forEachTargetArray(Target& target, F&& f) {
+    forEachTargetArrayPair(target, target, [&](auto& array, const auto&, const char* name, const auto&) { f(array, name); });
+}
+
+/// Calls `f(array, name)` for every per-vertex array of `mesh` (forEachVertexArrayPair's list).
+template <class Mesh, class F> void forEachVertexArray(Mesh& mesh, F&& f) {
+    forEachVertexArrayPair(mesh, mesh, [&](auto& array, const auto&, const char* name, const auto&) { f(array, name); });
+}
 
 } // namespace th
