@@ -24,18 +24,11 @@ PluginDeclaration AnisotropyPlugin::ownDeclaration() {
     return d;
 }
 
-AnisotropyPlugin::AnisotropyPlugin(const AnisotropyParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable AnisotropyPlugin::textures() { return kTextures; }
 
-AnisotropyPlugin::AnisotropyPlugin(const AnisotropyParams& params) : AnisotropyPlugin(params, ExtensionTextures(kTextures)) {}
+AnisotropyParams AnisotropyPlugin::paramsOf(const PbrParams& material) { return material.anisotropy.value_or(AnisotropyParams{}); }
 
-AnisotropyPlugin::AnisotropyPlugin(const PbrMaterial& material)
-    : AnisotropyPlugin(material.params().anisotropy.value_or(AnisotropyParams{}), ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<AnisotropyPlugin> AnisotropyPlugin::withAllTextures() {
-    return std::shared_ptr<AnisotropyPlugin>(
-        new AnisotropyPlugin(AnisotropyParams{.strength = 1.0f}, ExtensionTextures::placeholders(kTextures)));
-}
+AnisotropyParams AnisotropyPlugin::worstCase() { return AnisotropyParams{.strength = 1.0f}; }
 
 void AnisotropyPlugin::writeParams(PluginUniforms& u) const {
     u.set("anisotropyParams", glm::vec3(std::cos(mParams.rotation), std::sin(mParams.rotation), mParams.strength));

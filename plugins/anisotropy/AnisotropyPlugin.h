@@ -16,7 +16,7 @@
 
 namespace th {
 
-class AnisotropyPlugin : public ExtensionPlugin<AnisotropyParams> {
+class AnisotropyPlugin : public ExtensionPlugin<AnisotropyPlugin, AnisotropyParams> {
 public:
     static constexpr const char* kName = "Anisotropy";
     /// It reshapes the base lobe itself: before every plugin that weights or covers the base
@@ -24,17 +24,16 @@ public:
     static constexpr int kPriority = 303;
     static constexpr const char* kSnippetFile = "plugins/anisotropy/anisotropy.frag.glsl";
 
-    explicit AnisotropyPlugin(const AnisotropyParams& params);
-    /// The anisotropy of `material` (PbrParams::anisotropy, which must be set) with its texture.
-    explicit AnisotropyPlugin(const PbrMaterial& material);
-    /// Every texture slot declared (a placeholder bound): the budget tools' worst case.
-    static std::shared_ptr<AnisotropyPlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    AnisotropyPlugin(const AnisotropyParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static AnisotropyParams paramsOf(const PbrParams& material);
+    static AnisotropyParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
 };
 

@@ -23,18 +23,11 @@ PluginDeclaration ClearcoatPlugin::ownDeclaration() {
     return d;
 }
 
-ClearcoatPlugin::ClearcoatPlugin(const ClearcoatParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable ClearcoatPlugin::textures() { return kTextures; }
 
-ClearcoatPlugin::ClearcoatPlugin(const ClearcoatParams& params) : ClearcoatPlugin(params, ExtensionTextures(kTextures)) {}
+ClearcoatParams ClearcoatPlugin::paramsOf(const PbrParams& material) { return material.clearcoat.value_or(ClearcoatParams{}); }
 
-ClearcoatPlugin::ClearcoatPlugin(const PbrMaterial& material)
-    : ClearcoatPlugin(material.params().clearcoat.value_or(ClearcoatParams{}), ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<ClearcoatPlugin> ClearcoatPlugin::withAllTextures() {
-    return std::shared_ptr<ClearcoatPlugin>(
-        new ClearcoatPlugin(ClearcoatParams{.factor = 1.0f}, ExtensionTextures::placeholders(kTextures)));
-}
+ClearcoatParams ClearcoatPlugin::worstCase() { return ClearcoatParams{.factor = 1.0f}; }
 
 void ClearcoatPlugin::writeParams(PluginUniforms& u) const {
     u.set("clearcoatFactor", mParams.factor);

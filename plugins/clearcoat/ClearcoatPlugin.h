@@ -13,26 +13,23 @@
 
 namespace th {
 
-class ClearcoatPlugin : public ExtensionPlugin<ClearcoatParams> {
+class ClearcoatPlugin : public ExtensionPlugin<ClearcoatPlugin, ClearcoatParams> {
 public:
     static constexpr const char* kName = "Clearcoat";
     /// After the specular and sheen plugins: the coat covers the sheen (the Sample Viewer's order).
     static constexpr int kPriority = 330;
     static constexpr const char* kSnippetFile = "plugins/clearcoat/clearcoat.frag.glsl";
 
-    /// A coat with factors only (no textures).
-    explicit ClearcoatPlugin(const ClearcoatParams& params);
-    /// The coat of `material` (PbrParams::clearcoat, which must be set) with the textures the
-    /// material holds for it.
-    explicit ClearcoatPlugin(const PbrMaterial& material);
-    /// Every texture slot declared (placeholders bound): the budget tools' worst case.
-    static std::shared_ptr<ClearcoatPlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    ClearcoatPlugin(const ClearcoatParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static ClearcoatParams paramsOf(const PbrParams& material);
+    static ClearcoatParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
 };
 

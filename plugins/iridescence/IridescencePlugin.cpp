@@ -23,18 +23,11 @@ PluginDeclaration IridescencePlugin::ownDeclaration() {
     return d;
 }
 
-IridescencePlugin::IridescencePlugin(const IridescenceParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable IridescencePlugin::textures() { return kTextures; }
 
-IridescencePlugin::IridescencePlugin(const IridescenceParams& params) : IridescencePlugin(params, ExtensionTextures(kTextures)) {}
+IridescenceParams IridescencePlugin::paramsOf(const PbrParams& material) { return material.iridescence.value_or(IridescenceParams{}); }
 
-IridescencePlugin::IridescencePlugin(const PbrMaterial& material)
-    : IridescencePlugin(material.params().iridescence.value_or(IridescenceParams{}), ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<IridescencePlugin> IridescencePlugin::withAllTextures() {
-    return std::shared_ptr<IridescencePlugin>(
-        new IridescencePlugin(IridescenceParams{.factor = 1.0f}, ExtensionTextures::placeholders(kTextures)));
-}
+IridescenceParams IridescencePlugin::worstCase() { return IridescenceParams{.factor = 1.0f}; }
 
 void IridescencePlugin::writeParams(PluginUniforms& u) const {
     u.set("iridescenceParams", glm::vec4(mParams.factor, mParams.ior, mParams.thicknessMinimum, mParams.thicknessMaximum));

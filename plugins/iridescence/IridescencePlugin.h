@@ -20,24 +20,23 @@
 
 namespace th {
 
-class IridescencePlugin : public ExtensionPlugin<IridescenceParams> {
+class IridescencePlugin : public ExtensionPlugin<IridescencePlugin, IridescenceParams> {
 public:
     static constexpr const char* kName = "Iridescence";
     /// After anisotropy (both shape the base lobe), before the specular plugin that weights it.
     static constexpr int kPriority = 306;
     static constexpr const char* kSnippetFile = "plugins/iridescence/iridescence.frag.glsl";
 
-    explicit IridescencePlugin(const IridescenceParams& params);
-    /// The film of `material` (PbrParams::iridescence, which must be set) with its textures.
-    explicit IridescencePlugin(const PbrMaterial& material);
-    /// Every texture slot declared (placeholders bound): the budget tools' worst case.
-    static std::shared_ptr<IridescencePlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    IridescencePlugin(const IridescenceParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static IridescenceParams paramsOf(const PbrParams& material);
+    static IridescenceParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
 };
 

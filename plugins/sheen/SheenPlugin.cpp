@@ -26,20 +26,13 @@ PluginDeclaration SheenPlugin::ownDeclaration() {
     return d;
 }
 
-SheenPlugin::SheenPlugin(const SheenParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable SheenPlugin::textures() { return kTextures; }
 
-SheenPlugin::SheenPlugin(const SheenParams& params) : SheenPlugin(params, ExtensionTextures(kTextures)) {}
+SheenParams SheenPlugin::paramsOf(const PbrParams& material) { return material.sheen.value_or(SheenParams{}); }
 
-SheenPlugin::SheenPlugin(const PbrMaterial& material)
-    : SheenPlugin(material.params().sheen.value_or(SheenParams{}), ExtensionTextures::of(kTextures, material)) {}
+SheenParams SheenPlugin::worstCase() { return SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}; }
 
 SheenPlugin::~SheenPlugin() = default;
-
-std::shared_ptr<SheenPlugin> SheenPlugin::withAllTextures() {
-    return std::shared_ptr<SheenPlugin>(
-        new SheenPlugin(SheenParams{.color = glm::vec3(1.0f), .roughness = 0.5f}, ExtensionTextures::placeholders(kTextures)));
-}
 
 void SheenPlugin::writeParams(PluginUniforms& u) const {
     u.set("sheenColorFactor", mParams.color);

@@ -15,7 +15,7 @@
 
 namespace th {
 
-class SheenPlugin : public ExtensionPlugin<SheenParams> {
+class SheenPlugin : public ExtensionPlugin<SheenPlugin, SheenParams> {
 public:
     static constexpr const char* kName = "Sheen";
     /// Before the clear coat (which covers the sheen), after the specular plugins.
@@ -23,17 +23,18 @@ public:
     static constexpr const char* kSnippetFile = "plugins/sheen/sheen.frag.glsl";
     static constexpr const char* kLutSampler = "sheenAlbedoLut";
 
-    explicit SheenPlugin(const SheenParams& params);
-    explicit SheenPlugin(const PbrMaterial& material);
-    static std::shared_ptr<SheenPlugin> withAllTextures();
+    using ExtensionPlugin::ExtensionPlugin;
     ~SheenPlugin() override;
-
     TextureBinding texture(std::string_view sampler) const override;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    SheenPlugin(const SheenParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static SheenParams paramsOf(const PbrParams& material);
+    static SheenParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
     // Made on the first bind, when a context is current (tools build effects without one).
     mutable std::optional<Texture> mLut;

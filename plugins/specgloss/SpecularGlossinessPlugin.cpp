@@ -21,20 +21,11 @@ PluginDeclaration SpecularGlossinessPlugin::ownDeclaration() {
     return d;
 }
 
-SpecularGlossinessPlugin::SpecularGlossinessPlugin(const SpecularGlossinessParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable SpecularGlossinessPlugin::textures() { return kTextures; }
 
-SpecularGlossinessPlugin::SpecularGlossinessPlugin(const SpecularGlossinessParams& params)
-    : SpecularGlossinessPlugin(params, ExtensionTextures(kTextures)) {}
+SpecularGlossinessParams SpecularGlossinessPlugin::paramsOf(const PbrParams& material) { return material.specularGlossiness.value_or(SpecularGlossinessParams{}); }
 
-SpecularGlossinessPlugin::SpecularGlossinessPlugin(const PbrMaterial& material)
-    : SpecularGlossinessPlugin(material.params().specularGlossiness.value_or(SpecularGlossinessParams{}),
-                               ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<SpecularGlossinessPlugin> SpecularGlossinessPlugin::withAllTextures() {
-    return std::shared_ptr<SpecularGlossinessPlugin>(
-        new SpecularGlossinessPlugin(SpecularGlossinessParams{}, ExtensionTextures::placeholders(kTextures)));
-}
+SpecularGlossinessParams SpecularGlossinessPlugin::worstCase() { return SpecularGlossinessParams{}; }
 
 void SpecularGlossinessPlugin::writeParams(PluginUniforms& u) const {
     u.set("specularGlossinessSpecular", mParams.specular);

@@ -9,22 +9,23 @@
 
 namespace th {
 
-class SpecularGlossinessPlugin : public ExtensionPlugin<SpecularGlossinessParams> {
+class SpecularGlossinessPlugin : public ExtensionPlugin<SpecularGlossinessPlugin, SpecularGlossinessParams> {
 public:
     static constexpr const char* kName = "SpecularGlossiness";
     /// First of the glTF extensions: it defines the base the others change.
     static constexpr int kPriority = 300;
     static constexpr const char* kSnippetFile = "plugins/specgloss/specgloss.frag.glsl";
 
-    explicit SpecularGlossinessPlugin(const SpecularGlossinessParams& params);
-    explicit SpecularGlossinessPlugin(const PbrMaterial& material);
-    static std::shared_ptr<SpecularGlossinessPlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    SpecularGlossinessPlugin(const SpecularGlossinessParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static SpecularGlossinessParams paramsOf(const PbrParams& material);
+    static SpecularGlossinessParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
 };
 

@@ -21,17 +21,11 @@ PluginDeclaration SpecularPlugin::ownDeclaration() {
     return d;
 }
 
-SpecularPlugin::SpecularPlugin(const SpecularParams& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable SpecularPlugin::textures() { return kTextures; }
 
-SpecularPlugin::SpecularPlugin(const SpecularParams& params) : SpecularPlugin(params, ExtensionTextures(kTextures)) {}
+SpecularParams SpecularPlugin::paramsOf(const PbrParams& material) { return material.specular.value_or(SpecularParams{}); }
 
-SpecularPlugin::SpecularPlugin(const PbrMaterial& material)
-    : SpecularPlugin(material.params().specular.value_or(SpecularParams{}), ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<SpecularPlugin> SpecularPlugin::withAllTextures() {
-    return std::shared_ptr<SpecularPlugin>(new SpecularPlugin(SpecularParams{}, ExtensionTextures::placeholders(kTextures)));
-}
+SpecularParams SpecularPlugin::worstCase() { return SpecularParams{}; }
 
 void SpecularPlugin::writeParams(PluginUniforms& u) const {
     u.set("specularFactor", mParams.factor);

@@ -9,22 +9,23 @@
 
 namespace th {
 
-class SpecularPlugin : public ExtensionPlugin<SpecularParams> {
+class SpecularPlugin : public ExtensionPlugin<SpecularPlugin, SpecularParams> {
 public:
     static constexpr const char* kName = "Specular";
     /// Before sheen and clear coat: it changes the base they layer over.
     static constexpr int kPriority = 310;
     static constexpr const char* kSnippetFile = "plugins/specular/specular.frag.glsl";
 
-    explicit SpecularPlugin(const SpecularParams& params);
-    explicit SpecularPlugin(const PbrMaterial& material);
-    static std::shared_ptr<SpecularPlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    SpecularPlugin(const SpecularParams& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static SpecularParams paramsOf(const PbrParams& material);
+    static SpecularParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
 };
 

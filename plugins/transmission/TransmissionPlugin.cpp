@@ -34,30 +34,23 @@ PluginDeclaration TransmissionPlugin::ownDeclaration() {
     return d;
 }
 
-TransmissionPlugin::TransmissionPlugin(const Params& params, ExtensionTextures textures)
-    : ExtensionPlugin(ownDeclaration(), params, std::move(textures)) {}
+ExtensionTextureTable TransmissionPlugin::textures() { return kTextures; }
 
-TransmissionPlugin::TransmissionPlugin(const Params& params) : TransmissionPlugin(params, ExtensionTextures(kTextures)) {}
+TransmissionPluginParams TransmissionPlugin::paramsOf(const PbrParams& material) {
+    Params out;
+    out.transmission = material.transmission.value_or(TransmissionParams{});
+    out.volume = material.volume;
+    out.dispersion = material.dispersion ? material.dispersion->dispersion : 0.0f;
+    out.ior = material.ior;
+    return out;
+}
 
-TransmissionPlugin::TransmissionPlugin(const PbrMaterial& material)
-    : TransmissionPlugin(
-          [&] {
-              const PbrParams& p = material.params();
-              Params out;
-              out.transmission = p.transmission.value_or(TransmissionParams{});
-              out.volume = p.volume;
-              out.dispersion = p.dispersion ? p.dispersion->dispersion : 0.0f;
-              out.ior = p.ior;
-              return out;
-          }(),
-          ExtensionTextures::of(kTextures, material)) {}
-
-std::shared_ptr<TransmissionPlugin> TransmissionPlugin::withAllTextures() {
+TransmissionPluginParams TransmissionPlugin::worstCase() {
     Params p;
     p.transmission.factor = 1.0f;
     p.volume = VolumeParams{.thicknessFactor = 1.0f};
     p.dispersion = 1.0f;
-    return std::shared_ptr<TransmissionPlugin>(new TransmissionPlugin(p, ExtensionTextures::placeholders(kTextures)));
+    return p;
 }
 
 bool TransmissionPlugin::changesDefines(const Params& before, const Params& after) const {

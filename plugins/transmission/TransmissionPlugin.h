@@ -28,7 +28,7 @@ struct TransmissionPluginParams {
 
 /// setParams (the base's): factors are instant; adding or removing the volume or the
 /// dispersion selects another effect.
-class TransmissionPlugin : public ExtensionPlugin<TransmissionPluginParams> {
+class TransmissionPlugin : public ExtensionPlugin<TransmissionPlugin, TransmissionPluginParams> {
 public:
     using Params = TransmissionPluginParams;
     static constexpr const char* kName = "Transmission";
@@ -37,20 +37,17 @@ public:
     static constexpr int kPriority = 315;
     static constexpr const char* kSnippetFile = "plugins/transmission/transmission.frag.glsl";
 
-    explicit TransmissionPlugin(const Params& params);
-    /// The transmission of `material` (PbrParams::transmission, which must be set), with its
-    /// volume, dispersion, IOR and the textures the material holds for them.
-    explicit TransmissionPlugin(const PbrMaterial& material);
-    /// Every texture slot declared (placeholders bound), with a dispersive volume: the budget
-    /// tools' worst case.
-    static std::shared_ptr<TransmissionPlugin> withAllTextures();
-
+    using ExtensionPlugin::ExtensionPlugin;
     void prepareDefines(ShaderDefines& defines, const DrawInfo& draw) const override;
     std::vector<PluginParameter> parameters() override;
 
-private:
-    TransmissionPlugin(const Params& params, ExtensionTextures textures);
+    // What ExtensionPlugin makes the plugin from.
+    static ExtensionTextureTable textures();
+    static TransmissionPluginParams paramsOf(const PbrParams& material);
+    static TransmissionPluginParams worstCase();
     static PluginDeclaration ownDeclaration();
+
+private:
     void writeParams(PluginUniforms& uniforms) const override;
     bool changesDefines(const Params& before, const Params& after) const override;
 };
