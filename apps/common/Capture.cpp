@@ -2,6 +2,7 @@
 
 #include "common/SceneLibrary.h"
 #include "core/Files.h"
+#include "core/Log.h"
 #include "core/Str.h"
 #include "gl/Readback.h"
 
@@ -16,7 +17,23 @@ ImageRgba8 captureBuiltScene(Renderer& renderer, BuiltScene& built, int width, i
     // Two frames: environment bakes and lazily created resources settle on the first.
     renderer.render(*built.scene, camera, target, seconds);
     renderer.render(*built.scene, camera, target, seconds);
-    return readPixels(target.framebufferId(), 0, 0, width, height);
+    ImageRgba8 image = readPixels(target.framebufferId(), 0, 0, width, height);
+    if (!built.scene->bounds().empty()) warnIfAllBlack(image, built.scene->post); // an empty scene has said so
+    return image;
+}
+
+void warnIfAllBlack(const ImageRgba8& image, const PostSettings& post) {
+    for (size_t i = 0; i + 3 < image.pixels.size(); i += 4)
+        if (image.pixels[i] != 0 || image.pixels[i + 1] != 0 || image.pixels[i + 2] != 0) return;
+    const float scale = post.exposureScale();
+    // An exposure that maps a sunlit scene (~1e5 lux) to below one 8-bit step is the likely cause.
+    if (scale < 1e-4f)
+        logWarning("every pixel of the capture is black: the exposure scales the light by ", scale,
+                   post.ev100 ? str(" (EV100 ", *post.ev100, ", exposure ", post.exposure, ")") : str(" (exposure ", post.exposure, ")"),
+                   ", which leaves this scene below one 8-bit step; lower EV100 or raise the exposure");
+    else
+        logWarning("every pixel of the capture is black (exposure scale ", scale,
+                   "): no light, emissive surface or background reaches the view");
 }
 
 ImageRgba8 captureSceneFile(Renderer& renderer, const std::filesystem::path& path, SceneBuildContext& context) {

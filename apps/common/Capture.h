@@ -15,6 +15,10 @@ namespace th {
 /// Renders `built` at `seconds` into a width×height image. Runs the scene's update first.
 ImageRgba8 captureBuiltScene(Renderer& renderer, BuiltScene& built, int width, int height, double seconds);
 
+/// Warns once when every pixel of a capture is black, naming the exposure when it is the
+/// likely cause (EV100 at the top of its range with a dim scene), never in silence.
+void warnIfAllBlack(const ImageRgba8& image, const PostSettings& post);
+
 /// Loads, builds and captures a scene file at its own resolution and time.
 ImageRgba8 captureSceneFile(Renderer& renderer, const std::filesystem::path& file, SceneBuildContext& context);
 

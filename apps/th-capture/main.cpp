@@ -184,7 +184,7 @@ int run(int argc, char** argv) {
                 if (o.position) camera.position = *o.position;
                 if (o.target) camera.target = *o.target;
                 if (o.up) camera.up = *o.up;
-                if (o.position && !camera.fitDepthRange(scene.bounds()))
+                if (o.position && !scene.bounds().empty() && !camera.fitDepthRange(scene.bounds()))
                     throw Error(str("--camera-position: the model is too far from the camera for a float depth range"));
                 if (o.nearPlane) camera.nearPlane = *o.nearPlane;
                 if (o.farPlane) camera.farPlane = *o.farPlane;

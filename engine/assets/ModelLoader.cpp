@@ -312,7 +312,29 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             node.mesh->setDeformation(deformation);
         }
         const glm::mat4& world = worlds[size_t(index)];
-        if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {
+        // A node scaled to zero (or to non-finite values) leaves no direction to look or shine
+        // in: normalizing it would give NaN and a black frame in silence.
+        const glm::vec3 back = glm::vec3(world * glm::vec4(0, 0, -1, 0));
+        const glm::vec3 upward = glm::vec3(world * glm::vec4(0, 1, 0, 0));
+        auto usable = [](const glm::vec3& v) {
+            const float length = glm::length(v);
+            return std::isfinite(length) && length > 1e-12f;
+        };
+        const bool oriented = usable(back) && usable(upward) && usable(glm::cross(back, upward));
+        auto degenerate = [&](const char* what, int object) {
+            ImportWarning w;
+            w.where = SourceLocation{model.sourceName};
+            w.pointer = str("/nodes/", index);
+            w.message = str(what, " ", object, " on node ", index, n.name.empty() ? "" : str(" '", n.name, "'"),
+                            ": the node's transform scales to zero or is not finite, so it has no direction; the ",
+                            what, " is left out");
+            out.warnings.push_back(std::move(w));
+        };
+        const bool directional = n.light >= 0 && n.light < int(model.lights.size()) &&
+                                 model.lights[size_t(n.light)].type != ImportedLight::Type::Point;
+        if (options.importLights && directional && !oriented) {
+            degenerate("light", n.light);
+        } else if (n.light >= 0 && n.light < int(model.lights.size()) && options.importLights) {
             const ImportedLight& l = model.lights[size_t(n.light)];
             Light light;
             light.name = l.name;
@@ -325,16 +347,18 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             light.innerConeAngle = l.innerConeAngle;
             light.outerConeAngle = l.outerConeAngle;
             light.position = glm::vec3(world[3]);
-            light.direction = glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
+            light.direction = glm::normalize(back);
             scene.lights.push_back(light);
             ++out.lightsAdded;
         }
-        if (n.camera >= 0 && n.camera < int(model.cameras.size())) {
+        if (n.camera >= 0 && n.camera < int(model.cameras.size()) && !oriented) {
+            degenerate("camera", n.camera);
+        } else if (n.camera >= 0 && n.camera < int(model.cameras.size())) {
             const ImportedCamera& c = model.cameras[size_t(n.camera)];
             Camera camera;
             camera.position = glm::vec3(world[3]);
-            camera.target = camera.position + glm::normalize(glm::vec3(world * glm::vec4(0, 0, -1, 0)));
-            camera.up = glm::normalize(glm::vec3(world * glm::vec4(0, 1, 0, 0)));
+            camera.target = camera.position + glm::normalize(back);
+            camera.up = glm::normalize(upward);
             camera.nearPlane = c.znear;
             if (c.type == ImportedCamera::Type::Perspective) {
                 camera.yfov = c.yfov;

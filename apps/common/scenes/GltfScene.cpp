@@ -99,15 +99,22 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
         animator.setTime(options.animationTime);
         loaded.animation->update(0.0f);
     }
-    if (scene.environment.source == EnvironmentSource::None && loaded.lightsAdded == 0)
+    scene.update();
+    const bool drawsNothing = scene.bounds().empty();
+    if (scene.environment.source == EnvironmentSource::None && loaded.lightsAdded == 0 && !drawsNothing)
         // Only emissive and unlit surfaces show: say so rather than hand back a black frame.
         logWarning(options.model.string(), ": no light reaches the model (no punctual lights",
                    options.punctualLights ? "" : " in use", ", no environment, no sky); only emissive and unlit ",
                    "surfaces show. Give an environment (th-capture --env FILE.hdr) or a sky (--sky HOUR)");
     scene.environment.intensity = options.environmentIntensity;
     scene.environment.showAsBackground = options.showEnvironment;
-    scene.update();
-    if (!built.camera.frame(scene.bounds())) {
+    if (drawsNothing) {
+        // Valid glTF (an empty scene, only cameras, lights or empty nodes): the background
+        // alone is drawn, from the default view or the file's camera.
+        logWarning(options.model.string(), ": the file has no drawable geometry (", model.meshes.size(), " meshes, ",
+                   model.nodes.size(), " nodes, ", model.rootNodes.size(),
+                   " in the scene): only the background is drawn, and without a camera the view is the default one");
+    } else if (!built.camera.frame(scene.bounds())) {
         Bounds b = scene.bounds();
         throw Error(SourceLocation{options.model.string()},
                     str("the model's bounds (", b.min.x, ", ", b.min.y, ", ", b.min.z, ") to (", b.max.x, ", ", b.max.y, ", ",
