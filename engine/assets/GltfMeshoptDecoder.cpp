@@ -65,30 +65,44 @@ Stream readStream(GltfImportContext& ctx, int view, const tinygltf::Value& ext) 
     return s;
 }
 
-/// Decodes one stream, or says why it cannot.
-std::string decode(const Stream& s, const std::vector<unsigned char>& source, std::vector<unsigned char>& out) {
+/// Decodes one stream into `viewBytes` bytes, or says why it cannot. Every claim of the
+/// stream (mode, stride, count) is checked before its output is allocated: a stream that
+/// claims far more than its buffer view (a decompression bomb, an absurd byteStride) is
+/// refused with the sizes, never a std::bad_alloc.
+std::string decode(const Stream& s, const std::vector<unsigned char>& source, uint64_t viewBytes, uint64_t maxBytes,
+                   std::vector<unsigned char>& out) {
     if (s.byteOffset > source.size() || s.byteLength > source.size() - s.byteOffset)
         return str("its compressed bytes [", s.byteOffset, ", ", s.byteOffset + s.byteLength,
                    ") lie outside buffer ", s.buffer, " (", source.size(), " bytes)");
-    if (s.count > (uint64_t(1) << 28)) return str("count ", s.count, " is beyond the importer's limit");
-    const unsigned char* bytes = source.data() + s.byteOffset;
-    const size_t size = size_t(s.byteLength);
-    out.assign(size_t(s.count * s.byteStride), 0);
-    int rc = 0;
     if (s.mode == "ATTRIBUTES") {
         if (s.byteStride == 0 || s.byteStride % 4 != 0 || s.byteStride > 256)
             return str("mode ATTRIBUTES needs a byteStride that is a multiple of 4 up to 256, not ", s.byteStride);
-        rc = meshopt_decodeVertexBuffer(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size);
     } else if (s.mode == "TRIANGLES" || s.mode == "INDICES") {
         if (s.byteStride != 2 && s.byteStride != 4)
             return str("mode ", s.mode, " needs a byteStride of 2 or 4, not ", s.byteStride);
         if (s.mode == "TRIANGLES" && s.count % 3 != 0)
             return str("mode TRIANGLES needs a count that is a multiple of 3, not ", s.count);
+    } else {
+        return str("mode '", s.mode, "' is not ATTRIBUTES, TRIANGLES or INDICES");
+    }
+    // The stride is at most 256 here, so count × stride cannot overflow for any count that
+    // passes the first test.
+    if (s.count > viewBytes / s.byteStride || s.count * s.byteStride != viewBytes)
+        return str("it claims ", s.count, " × ", s.byteStride, " bytes, but the buffer view is ", viewBytes,
+                   " bytes long");
+    if (viewBytes > maxBytes)
+        return str("it decodes to ", viewBytes, " bytes, more than the limit of ", maxBytes,
+                   " bytes per buffer (GltfImportOptions::maxFileBytes)");
+    const unsigned char* bytes = source.data() + s.byteOffset;
+    const size_t size = size_t(s.byteLength);
+    out.assign(size_t(viewBytes), 0);
+    int rc = 0;
+    if (s.mode == "ATTRIBUTES") {
+        rc = meshopt_decodeVertexBuffer(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size);
+    } else {
         rc = s.mode == "TRIANGLES"
                  ? meshopt_decodeIndexBuffer(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size)
                  : meshopt_decodeIndexSequence(out.data(), size_t(s.count), size_t(s.byteStride), bytes, size);
-    } else {
-        return str("mode '", s.mode, "' is not ATTRIBUTES, TRIANGLES or INDICES");
     }
     if (rc != 0) return str("the ", s.mode, " stream does not decode (meshoptimizer error ", rc, ")");
     if (s.filter == "NONE") return {};
@@ -142,10 +156,8 @@ void decodeGltfMeshoptBufferViews(GltfImportContext& ctx) {
         const std::string pointer = str("/bufferViews/", v, "/extensions/", kExtension);
         const Stream s = readStream(ctx, int(v), *ext);
         std::vector<unsigned char> decoded;
-        std::string problem = decode(s, model.buffers[size_t(s.buffer)].data, decoded);
-        if (problem.empty() && s.count * s.byteStride != view.byteLength)
-            problem = str("it decodes to ", s.count, " × ", s.byteStride, " = ", s.count * s.byteStride,
-                          " bytes, but the buffer view is ", view.byteLength, " bytes long");
+        std::string problem =
+            decode(s, model.buffers[size_t(s.buffer)].data, view.byteLength, ctx.options.maxFileBytes, decoded);
         if (!problem.empty()) {
             const bool hasFallback = view.buffer >= 0 && size_t(view.buffer) < model.buffers.size() &&
                                      !ctx.meshoptPlaceholderBuffers.count(view.buffer) &&

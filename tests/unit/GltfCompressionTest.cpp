@@ -123,6 +123,22 @@ TEST_CASE("EXT_meshopt_compression bad input: a spoilt stream, a wrong count, a 
         std::string e = errorOf(text, "count.gltf");
         CHECK(contains(e, "bufferView 0"));
     }
+    SUBCASE("an absurd byteStride or count is refused by its sizes before anything is allocated") {
+        // Found by a hostile tour: the output was allocated from count × byteStride before
+        // either was checked, and --validate-only aborted through std::bad_alloc.
+        std::string text = meshoptFile(m).text(m);
+        const std::string stride = str(R"("byteStride": 12, "count": )", m.positions.size());
+        REQUIRE(text.find(stride) != std::string::npos);
+        std::string huge = text;
+        huge.replace(huge.find(stride), stride.size(), str(R"("byteStride": 2147483644, "count": )", m.positions.size()));
+        const std::string stridden = errorOf(huge, "stride.gltf");
+        CHECK_MESSAGE(contains(stridden, "needs a byteStride that is a multiple of 4 up to 256, not 2147483644"), stridden);
+        std::string bomb = text;
+        bomb.replace(bomb.find(stride), stride.size(), R"("byteStride": 12, "count": 268435456)");
+        const std::string e = errorOf(bomb, "bomb.gltf");
+        CHECK(contains(e, "bufferView 0"));
+        CHECK(contains(e, str("it claims 268435456 × 12 bytes, but the buffer view is ", m.positions.size() * 12, " bytes long")));
+    }
     SUBCASE("an unknown mode and an unknown filter") {
         MeshoptFile f = meshoptFile(m);
         f.extras[0] = R"(, "filter": "SPIRAL")";
