@@ -3,7 +3,9 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -60,8 +62,16 @@ public:
             return;
         }
         if (const json::Value* v = mDoc.find("scene")) reference(*v, "/scene", "scenes");
+        asset();
+        declaredExtensions("extensionsUsed");
+        declaredExtensions("extensionsRequired");
+        punctualLights();
         eachObject("scenes", [&](const json::Value& s, const std::string& p) {
-            if (const json::Value* n = s.find("nodes")) references(*n, p + "/nodes", "nodes");
+            if (const json::Value* n = s.find("nodes")) {
+                if (n->isArray() && n->asArray().empty())
+                    error("EMPTY_ENTITY", p + "/nodes", *n, "Entity cannot be empty: leave 'nodes' out for an empty scene.");
+                references(*n, p + "/nodes", "nodes");
+            }
             extensions(s, p, "scene");
         });
         eachObject("nodes", [&](const json::Value& n, const std::string& p) { node(n, p); });
@@ -119,6 +129,59 @@ public:
     }
 
 private:
+    // --- the root's own properties -----------------------------------------------------------
+    /// asset.minVersion, when given, is at most asset.version ("2.0" and "2.1" compare as
+    /// major.minor).
+    void asset() {
+        const json::Value* a = mDoc.find("asset");
+        if (!a || !a->isObject()) return;
+        const json::Value* version = a->find("version");
+        const json::Value* minVersion = a->find("minVersion");
+        if (!version || !version->isString() || !minVersion || !minVersion->isString()) return;
+        auto parse = [](const std::string& v) -> std::optional<std::pair<long, long>> {
+            const size_t dot = v.find('.');
+            if (dot == std::string::npos || dot == 0 || dot + 1 == v.size()) return std::nullopt;
+            for (size_t i = 0; i < v.size(); ++i)
+                if (i != dot && !std::isdigit((unsigned char)v[i])) return std::nullopt;
+            if (v.size() > 18) return std::nullopt;
+            return std::pair{std::stol(v.substr(0, dot)), std::stol(v.substr(dot + 1))};
+        };
+        auto have = parse(version->asString()), least = parse(minVersion->asString());
+        if (!least) {
+            error("PATTERN_MISMATCH", "/asset/minVersion", *minVersion,
+                  str("Value ", shown(*minVersion), " does not match regexp pattern '^[0-9]+\\.[0-9]+$'."));
+        } else if (have && *least > *have) {
+            error("ASSET_MIN_VERSION_GREATER_THAN_VERSION", "/asset/minVersion", *minVersion,
+                  str("Asset minVersion '", minVersion->asString(), "' is greater than version '", version->asString(), "'."));
+        }
+    }
+
+    /// extensionsUsed / extensionsRequired: not empty, no name twice.
+    void declaredExtensions(const char* key) {
+        const json::Value* list = mDoc.find(key);
+        if (!list || !list->isArray()) return;
+        const std::string p = str("/", key);
+        if (list->asArray().empty()) error("EMPTY_ENTITY", p, *list, "Entity cannot be empty: leave the array out instead.");
+        std::set<std::string> seen;
+        for (size_t i = 0; i < list->asArray().size(); ++i) {
+            const json::Value& name = list->asArray()[i];
+            if (name.isString() && !seen.insert(name.asString()).second)
+                error("DUPLICATE_ELEMENTS", str(p, "/", i), name, str("Duplicate element ", shown(name), "."));
+        }
+    }
+
+    /// The root's KHR_lights_punctual object must list at least one light.
+    void punctualLights() {
+        const json::Value* ext = mDoc.find("extensions");
+        const json::Value* lights = ext && ext->isObject() ? ext->find("KHR_lights_punctual") : nullptr;
+        if (!lights || !lights->isObject()) return;
+        const std::string p = "/extensions/KHR_lights_punctual";
+        const json::Value* list = lights->find("lights");
+        if (!list) error("UNDEFINED_PROPERTY", p, *lights, "Property 'lights' must be defined.");
+        else if (list->isArray() && list->asArray().empty())
+            error("EMPTY_ENTITY", p + "/lights", *list, "Entity cannot be empty: a light list needs a light.");
+    }
+
     // --- messages --------------------------------------------------------------------------
     void error(const char* code, const std::string& pointer, const json::Value& v, std::string message) {
         mOut.add(code, GltfSeverity::Error, pointer, std::move(message), v.where());
@@ -143,6 +206,7 @@ private:
             error("TYPE_MISMATCH", p, *a, str("Type mismatch. Property value ", shown(*a), " is not a 'array'."));
             return;
         }
+        if (a->asArray().empty()) error("EMPTY_ENTITY", p, *a, "Entity cannot be empty: leave the array out instead.");
         for (size_t i = 0; i < a->asArray().size(); ++i) {
             const json::Value& item = a->asArray()[i];
             std::string ip = str(p, "/", i);

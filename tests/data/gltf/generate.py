@@ -296,7 +296,7 @@ def main():
 
     _, doc = triangle()
     doc["nodes"] = [{"children": [1]}, {"children": [0]}]
-    doc["scenes"] = [{"nodes": []}]
+    doc["scenes"] = [{}]  # "nodes": [] would be EMPTY_ENTITY, met before the cycle
     write("node_cycle.gltf", dump(doc))
 
 
