@@ -91,8 +91,8 @@ float toFloat(double raw, int type, bool normalized) {
 } // namespace
 
 GltfAccessorReader::GltfAccessorReader(const tinygltf::Model& model, GltfAccessorLimits limits,
-                                       std::function<SourceLocation(std::string_view)> locate)
-    : mModel(model), mLimits(limits), mLocate(std::move(locate)) {}
+                                       std::function<SourceLocation(std::string_view)> locate, GltfUnreadable unreadable)
+    : mModel(model), mLimits(limits), mLocate(std::move(locate)), mUnreadable(std::move(unreadable)) {}
 
 GltfError GltfAccessorReader::error(int accessor, const char* code, std::string_view key, const std::string& what,
                                     const std::string& problem) const {
@@ -120,6 +120,9 @@ const uint8_t* GltfAccessorReader::viewBytes(int accessor, int view, uint64_t of
     if (v.buffer < 0 || size_t(v.buffer) >= mModel.buffers.size())
         throw error(accessor, "UNRESOLVED_REFERENCE", str(key, "/bufferView"), what,
                     str("bufferView ", view, " names buffer ", v.buffer, ", which does not exist"));
+    if (auto absent = mUnreadable.buffers.find(v.buffer); absent != mUnreadable.buffers.end())
+        throw error(accessor, "BUFFER_DATA_ABSENT", str(key, "/bufferView"), what,
+                    str("reads bufferView ", view, " of buffer ", v.buffer, ", which ", absent->second));
     const std::vector<unsigned char>& data = mModel.buffers[size_t(v.buffer)].data;
     const uint64_t length = v.byteLength, start = v.byteOffset;
     if (length > data.size() || start > data.size() - length)
@@ -137,6 +140,8 @@ const uint8_t* GltfAccessorReader::viewBytes(int accessor, int view, uint64_t of
 GltfAccessorReader::Layout GltfAccessorReader::layout(int accessor, std::initializer_list<int> allowed,
                                                       const std::string& what) {
     count(accessor, what); // validates the index
+    if (auto unknown = mUnreadable.accessorTypes.find(accessor); unknown != mUnreadable.accessorTypes.end())
+        throw error(accessor, "VALUE_NOT_IN_LIST", "/type", what, unknown->second);
     const tinygltf::Accessor& a = mModel.accessors[size_t(accessor)];
     Layout l;
     l.componentType = a.componentType;

@@ -5,6 +5,7 @@
 // (includes tinygltf); not part of the assets layer's public surface.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,14 @@ struct GltfAccessorLimits {
     uint64_t maxTotalElements = uint64_t(1) << 28; ///< over one import (many primitives may share one accessor)
 };
 
+/// What tinygltf was handed in place of the file's own values, so that reading it is refused
+/// by name: buffers whose bytes the file does not hold, accessors of a type glTF does not
+/// have (given a known one only so that tinygltf parses the file). Each with why.
+struct GltfUnreadable {
+    std::map<int, std::string> buffers;
+    std::map<int, std::string> accessorTypes;
+};
+
 /// The floats of an accessor, `components` per element.
 struct AccessorFloats {
     std::vector<float> values;
@@ -32,7 +41,7 @@ public:
     /// `locate` turns a JSON pointer into a place in the file for messages. Every error is a
     /// GltfError with the glTF-Validator's code and the pointer of the value at fault.
     GltfAccessorReader(const tinygltf::Model& model, GltfAccessorLimits limits,
-                       std::function<SourceLocation(std::string_view pointer)> locate);
+                       std::function<SourceLocation(std::string_view pointer)> locate, GltfUnreadable unreadable = {});
 
     /// Element count of a valid accessor index (throws for an invalid one).
     size_t count(int accessor, const std::string& what) const;
@@ -71,6 +80,7 @@ private:
     const tinygltf::Model& mModel;
     GltfAccessorLimits mLimits;
     std::function<SourceLocation(std::string_view)> mLocate;
+    GltfUnreadable mUnreadable;
     uint64_t mTotalElements = 0;
 };
 

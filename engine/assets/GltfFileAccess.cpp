@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <memory>
 
 #include "assets/GltfDiagnostics.h"
 #include "assets/GltfDracoDecoder.h"
@@ -90,6 +91,8 @@ std::string tinygltfDecoded(const std::string& uri) {
 struct ExternalFile {
     fs::path path;
     uint64_t bytes = 0; ///< a buffer's byteLength (the read is cut to it); 0 = whole file
+    /// Served instead of a file: a percent-encoded data: URI's bytes, an absent buffer's zeros.
+    std::shared_ptr<const std::string> content;
 };
 
 struct FileTable {
@@ -116,6 +119,10 @@ bool fsReadWholeFile(std::vector<unsigned char>* out, std::string* err, const st
     if (!file) {
         if (err) *err += "refused: not a checked file of the model folder\n";
         return false;
+    }
+    if (file->content) {
+        out->assign(file->content->begin(), file->content->end());
+        return true;
     }
     try {
         std::error_code ec;
@@ -194,11 +201,15 @@ void splitContainer(GltfImportContext& ctx) {
         throw GltfError(
             file, str("truncated .glb: the JSON chunk says ", jsonLength, " bytes, only ", length - 20, " follow"),
             "GLB_CHUNK_TOO_BIG", "");
+    if (jsonLength % 4 != 0) // a glTF-Validator error; loaders read such files, and so does this one
+        ctx.warn("GLB_CHUNK_LENGTH_UNALIGNED", "",
+                 str("the .glb's JSON chunk is ", jsonLength, " bytes long, not a multiple of 4 as glTF requires"));
     uint64_t next = 20 + uint64_t(jsonLength);
     if (next < length) {
         if (length - next < 8)
             throw GltfError(file, "truncated .glb: a chunk header is cut short", "GLB_UNEXPECTED_END_OF_CHUNK_HEADER",
                             "");
+        ctx.hasBinChunk = true;
         uint32_t binLength = readU32(ctx.bytes, size_t(next));
         if (binLength > length - next - 8)
             throw GltfError(
@@ -252,18 +263,22 @@ void checkDocument(GltfImportContext& ctx) {
         }
 }
 
-/// The bytes a base64 data: URI holds, or an error naming what is wrong with it (tinygltf
-/// only says "Failed to decode 'uri'"). Only base64 payloads are read, as tinygltf does.
+/// The bytes a data: URI holds, or an error naming what is wrong with a base64 one (tinygltf
+/// only says "Failed to decode 'uri'"). Without ";base64" the payload is percent-encoded
+/// text (RFC 2397), which tinygltf cannot read: buffers (`percentEncoded`) are served by the
+/// buffer check itself; images stay base64 only.
 uint64_t dataUriBytes(std::string_view uri, const SourceLocation& where, const std::string& what,
-                      const std::string& pointer) {
+                      const std::string& pointer, bool percentEncoded) {
     const size_t comma = uri.find(',');
     auto fail = [&](const std::string& why) {
         throw GltfError(where, str(what, ": the data: URI ", why), "INVALID_URI", pointer);
     };
     if (comma == std::string_view::npos) fail("has no ',' before its data");
     std::string_view header = uri.substr(5, comma - 5), payload = uri.substr(comma + 1);
-    if (header.size() < 7 || header.substr(header.size() - 7) != ";base64")
+    if (header.size() < 7 || header.substr(header.size() - 7) != ";base64") {
+        if (percentEncoded) return percentDecode(payload).size();
         fail(str("'data:", header.substr(0, 60), ",...' is not base64 (only ';base64,' data URIs are read)"));
+    }
     size_t padding = 0;
     for (size_t i = 0; i < payload.size(); ++i) {
         const char c = payload[i];
@@ -289,22 +304,80 @@ fs::path resolveUri(const GltfImportContext& ctx, const std::string& uri, const 
     }
 }
 
+/// Hands tinygltf `content` for buffer `index` under a name no URI resolves to (a leading
+/// ':' is an empty scheme), by giving the buffer that uri: after its '{' when it has none
+/// (earlier keys lose to later ones), before its '}' when it replaces one.
+void serveBuffer(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index, std::string content,
+                 bool replacesUri) {
+    const std::string name = str(":trailhead-buffer-", index);
+    const bool placed = replacesUri ? appendToGltfObject(ctx, buffer, str(", \"uri\": \"", name, "\""))
+                                    : insertIntoGltfObject(ctx, buffer, str("\"uri\": \"", name, "\", "));
+    if (!placed)
+        throw GltfError(buffer.where(), str("buffer ", index, ": its place in the JSON text is not known"), "INVALID_GLTF",
+                        str("/buffers/", index));
+    files.files[name] = ExternalFile{{}, 0, std::make_shared<const std::string>(std::move(content))};
+}
+
+/// A buffer whose bytes the file does not hold: valid glTF while nothing reads it. It is
+/// served as zeros of its byteLength (tinygltf insists on them, so the size limit holds) and
+/// listed as absent, so that any read of it is refused by name rather than seeing zeros.
+void markAbsentBuffer(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index, uint64_t declared,
+                      std::string why, bool replacesUri) {
+    const std::string pointer = str("/buffers/", index);
+    if (declared > ctx.options.maxFileBytes)
+        throw GltfError(buffer.where(),
+                        str("buffer ", index, ": ", why, ", and its byteLength ", declared, " is more than the limit of ",
+                            ctx.options.maxFileBytes, " bytes"),
+                        "FILE_TOO_LARGE", pointer + "/byteLength");
+    serveBuffer(ctx, files, buffer, index, std::string(size_t(declared), '\0'), replacesUri);
+    ctx.warn("BUFFER_DATA_ABSENT", pointer,
+             str("buffer ", index, ": ", why, "; what reads it is skipped (valid while nothing does)"));
+    ctx.unreadable.buffers[index] = std::move(why);
+}
+
 void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index) {
-    const json::Value* uriValue = buffer.isObject() ? buffer.find("uri") : nullptr;
-    if (!uriValue || !uriValue->isString()) return;
-    const std::string& uri = uriValue->asString();
-    SourceLocation where = uriValue->where();
+    if (!buffer.isObject()) return;
+    const json::Value* uriValue = buffer.find("uri");
     const std::string pointer = str("/buffers/", index);
     uint64_t declared = 0;
     const json::Value* length = buffer.find("byteLength");
     if (length && length->isNumber() && length->asNumber() >= 0) declared = uint64_t(std::min(length->asNumber(), 1e18));
+    if (!uriValue) {
+        // A meshopt fallback buffer gets its own placeholder (GltfMeshoptDecoder).
+        const json::Value* ext = buffer.find("extensions");
+        if (ext && ext->isObject() && ext->find("EXT_meshopt_compression")) return;
+        if (ctx.isBinary && index == 0 && ctx.hasBinChunk) return; // the binary chunk
+        markAbsentBuffer(ctx, files, buffer, index, declared,
+                         ctx.isBinary ? (index == 0 ? "has no uri and the .glb has no binary chunk"
+                                                    : "has no uri, and only buffer 0 of a .glb is its binary chunk")
+                                      : "has no uri in a .gltf file, so its bytes are not in the file",
+                         false);
+        return;
+    }
+    if (!uriValue->isString()) return;
+    const std::string& uri = uriValue->asString();
+    SourceLocation where = uriValue->where();
     if (isDataUri(uri)) {
-        uint64_t bytes = dataUriBytes(uri, where, str("buffer ", index), pointer + "/uri");
+        uint64_t bytes = dataUriBytes(uri, where, str("buffer ", index), pointer + "/uri", true);
         if (declared > bytes)
             throw GltfError(length->where(),
                             str("buffer ", index, ": its data: URI holds ", bytes, " bytes, fewer than its byteLength ",
                                 declared),
                             "BUFFER_BYTE_LENGTH_MISMATCH", pointer + "/byteLength");
+        const size_t comma = uri.find(',');
+        const std::string_view header = std::string_view(uri).substr(5, comma - 5);
+        if (header.size() < 7 || header.substr(header.size() - 7) != ";base64") {
+            std::string content = percentDecode(std::string_view(uri).substr(comma + 1));
+            content.resize(size_t(declared)); // the buffer is its first byteLength bytes
+            serveBuffer(ctx, files, buffer, index, std::move(content), true);
+        }
+        return;
+    }
+    if (hasUriScheme(uri)) {
+        markAbsentBuffer(ctx, files, buffer, index, declared,
+                         str("names '", uriForMessage(uri),
+                             "', a URI with a scheme: only files of the model folder are read"),
+                         true);
         return;
     }
     fs::path path = resolveUri(ctx, uri, where, pointer + "/uri");
@@ -336,11 +409,18 @@ void checkImageUri(GltfImportContext& ctx, FileTable& files, const json::Value& 
     if (!uriValue || !uriValue->isString()) return;
     if (isDataUri(uriValue->asString())) {
         // tinygltf refuses the whole file over a bad one; say which and why first.
-        dataUriBytes(uriValue->asString(), uriValue->where(), str("image ", index), str("/images/", index, "/uri"));
+        dataUriBytes(uriValue->asString(), uriValue->where(), str("image ", index), str("/images/", index, "/uri"), false);
         return;
     }
     const std::string& uri = uriValue->asString();
     SourceLocation where = uriValue->where();
+    if (hasUriScheme(uri)) { // valid glTF; never fetched
+        ctx.warn("IO_ERROR", str("/images/", index, "/uri"),
+                 str("image ", index, ": '", uriForMessage(uri),
+                     "' has a scheme: only files of the model folder are read; a checker texture stands in"));
+        ctx.imagesReported.insert(index);
+        return;
+    }
     fs::path path = resolveUri(ctx, uri, where, str("/images/", index, "/uri")); // escaping is an error, not a fallback
     std::error_code ec;
     uint64_t size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
@@ -372,6 +452,80 @@ FileTable checkUris(GltfImportContext& ctx) {
         for (size_t i = 0; i < images->asArray().size(); ++i) checkImageUri(ctx, files, images->asArray()[i], int(i));
     return files;
 }
+
+/// An accessor `type` glTF does not have makes tinygltf refuse the whole file, yet the file
+/// is valid while nothing reads the accessor: tinygltf is given "SCALAR" and the reader
+/// refuses the accessor by name.
+void prepareUnknownAccessorTypes(GltfImportContext& ctx) {
+    const json::Value* accessors = ctx.doc.find("accessors");
+    if (!accessors || !accessors->isArray()) return;
+    static const char* const kTypes[] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
+    for (size_t i = 0; i < accessors->asArray().size(); ++i) {
+        const json::Value& accessor = accessors->asArray()[i];
+        const json::Value* type = accessor.isObject() ? accessor.find("type") : nullptr;
+        if (!type || !type->isString()) continue;
+        if (std::any_of(std::begin(kTypes), std::end(kTypes), [&](const char* t) { return type->asString() == t; }))
+            continue;
+        const std::string pointer = str("/accessors/", i, "/type");
+        const std::string why = str("type '", uriForMessage(type->asString()),
+                                    "' is not SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4");
+        if (!appendToGltfObject(ctx, accessor, ", \"type\": \"SCALAR\""))
+            throw GltfError(type->where(), str("accessor ", i, ": ", why), "VALUE_NOT_IN_LIST", pointer);
+        ctx.warn("VALUE_NOT_IN_LIST", pointer, str("accessor ", i, ": ", why, "; it cannot be read (valid while nothing does)"));
+        ctx.unreadable.accessorTypes[int(i)] = why;
+    }
+}
+
+/// An index accessor without a buffer view is valid (its indices are zeros, or its sparse
+/// values); tinygltf refuses it. A Draco primitive's are placeheld by GltfDracoDecoder.
+void prepareViewlessIndices(GltfImportContext& ctx) {
+    const json::Value* meshes = ctx.doc.find("meshes");
+    const json::Value* accessors = ctx.doc.find("accessors");
+    if (!meshes || !meshes->isArray() || !accessors || !accessors->isArray()) return;
+    for (size_t m = 0; m < meshes->asArray().size(); ++m) {
+        const json::Value& mesh = meshes->asArray()[m];
+        const json::Value* primitives = mesh.isObject() ? mesh.find("primitives") : nullptr;
+        if (!primitives || !primitives->isArray()) continue;
+        for (size_t p = 0; p < primitives->asArray().size(); ++p) {
+            const json::Value& prim = primitives->asArray()[p];
+            const json::Value* indices = prim.isObject() ? prim.find("indices") : nullptr;
+            if (!indices || !indices->isNumber()) continue;
+            const json::Value* ext = prim.find("extensions");
+            if (ext && ext->isObject() && ext->find("KHR_draco_mesh_compression")) continue;
+            const double i = indices->asNumber();
+            if (!(i >= 0 && i < double(accessors->asArray().size())) || i != double(size_t(i))) continue;
+            const json::Value& accessor = accessors->asArray()[size_t(i)];
+            if (!accessor.isObject() || accessor.find("bufferView")) continue;
+            if (appendToGltfObject(ctx, prim, ", \"indices\": -1"))
+                ctx.viewlessIndices.push_back({int(m), int(p), int(i)});
+        }
+    }
+}
+
+/// The glTF properties (core and the supported extensions) whose values are integers, and
+/// the arrays of integers; members of "attributes" and of morph "targets" are integers too.
+bool holdsIntegers(std::string_view key) {
+    static const char* const kKeys[] = {
+        "buffer", "bufferView", "byteLength", "byteOffset", "byteStride", "componentType", "count", "mode",
+        "material", "indices", "mesh", "skin", "camera", "source", "sampler", "texCoord", "index", "node",
+        "input", "output", "scene", "magFilter", "minFilter", "wrapS", "wrapT", "skeleton", "inverseBindMatrices",
+        "light", "children", "joints", "nodes", "variants"};
+    return std::any_of(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return key == k; });
+}
+
+void integerizeWalk(GltfImportContext& ctx, const json::Value& value, std::string_view key, bool integers) {
+    if (value.isNumber() && (integers || holdsIntegers(key))) {
+        integerizeGltfNumber(ctx, value);
+    } else if (value.isArray()) {
+        for (const json::Value& element : value.asArray()) integerizeWalk(ctx, element, key, integers);
+    } else if (value.isObject()) {
+        const bool members = key == "attributes" || key == "targets";
+        for (const auto& [name, member] : value.asObject()) integerizeWalk(ctx, member, name, members);
+    }
+}
+
+/// Integers written as "1.0" or "1e0" are valid glTF; tinygltf is handed them as integers.
+void prepareIntegralNumbers(GltfImportContext& ctx) { integerizeWalk(ctx, ctx.doc, "", false); }
 
 void parseWithTinygltf(GltfImportContext& ctx, FileTable& files) {
     tinygltf::TinyGLTF loader;
@@ -416,11 +570,16 @@ void loadGltfDocument(GltfImportContext& context) {
     FileTable files = checkUris(context);
     prepareGltfDracoIndices(context);
     prepareGltfMeshoptFallbackBuffers(context);
+    prepareUnknownAccessorTypes(context);
+    prepareIntegralNumbers(context);
+    prepareViewlessIndices(context);
     applyGltfJsonInserts(context);
     parseWithTinygltf(context, files);
+    for (const auto& [mesh, primitive, accessor] : context.viewlessIndices)
+        context.model.meshes.at(size_t(mesh)).primitives.at(size_t(primitive)).indices = accessor;
     context.reader.emplace(context.model,
                            GltfAccessorLimits{context.options.maxAccessorElements, context.options.maxTotalElements},
-                           [&context](std::string_view pointer) { return context.locate(pointer); });
+                           [&context](std::string_view pointer) { return context.locate(pointer); }, context.unreadable);
 }
 
 } // namespace th

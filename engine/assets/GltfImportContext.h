@@ -5,6 +5,7 @@
 // being built. Internal to the glTF importer (includes tinygltf); not part of the assets
 // layer's public surface.
 #include <filesystem>
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -39,6 +40,7 @@ struct GltfImportContext {
     // --- the document --------------------------------------------------------------------
     bool isBinary = false;
     std::string_view json; ///< the JSON text (a .glb's first chunk)
+    bool hasBinChunk = false; ///< a .glb with a second (BIN) chunk
     std::string jsonName;  ///< how messages name the JSON text
     json::Value doc;       ///< the JSON with line numbers, for messages
     tinygltf::Model model; ///< tinygltf's parse, read by every part
@@ -57,8 +59,18 @@ struct GltfImportContext {
     /// those accessors, which have no data of their own.
     std::string patchedBytes;
     std::set<int> dracoPlaceholderAccessors;
-    std::map<size_t, std::string> jsonInserts; ///< GltfJsonPatch: offset in `json` → text
+    /// GltfJsonPatch: offset in `json` → the bytes replaced there (0: an insert) and the text.
+    std::map<size_t, std::pair<size_t, std::string>> jsonEdits;
     std::set<int> meshoptPlaceholderBuffers;   ///< fallback buffers given empty placeholder data
+    /// Buffers whose bytes the file does not hold (no uri outside a .glb's binary chunk, a
+    /// URI with a scheme) and accessors of an unknown type: valid glTF while nothing reads
+    /// them. The accessor reader refuses to read them; primitives that need an absent
+    /// buffer are skipped with a warning.
+    GltfUnreadable unreadable;
+    /// Index accessors without a buffer view (zeros, or sparse values): tinygltf refuses
+    /// them, so it is told the primitive has none and the accessor is given back after it
+    /// parses: (mesh, primitive, accessor).
+    std::vector<std::array<int, 3>> viewlessIndices;
 
     // --- messages ------------------------------------------------------------------------
 

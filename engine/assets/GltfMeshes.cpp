@@ -139,8 +139,11 @@ std::optional<MeshData> convertPrimitive(GltfImportContext& ctx, int mesh, int i
     positions = {}; // copied: not held through the rest of the primitive
     // The declared bounds against the data (the renderer computes its own, so a wrong
     // declaration is only a warning): ACCESSOR_MIN_MISMATCH / ACCESSOR_MAX_MISMATCH.
+    // Without a buffer view or sparse values the data is zeros by rule, not by the file: the
+    // glTF-Validator checks no bounds there, nor does this.
     const tinygltf::Accessor& pa = ctx.model.accessors[size_t(positionAccessor)];
-    if (pa.minValues.size() == 3 && pa.maxValues.size() == 3) {
+    const bool hasData = pa.bufferView >= 0 || pa.sparse.isSparse;
+    if (hasData && pa.minValues.size() == 3 && pa.maxValues.size() == 3) {
         glm::vec3 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
         for (const glm::vec3& p : d.positions) {
             lo = glm::min(lo, p);
@@ -269,7 +272,15 @@ void readGltfMeshes(GltfImportContext& ctx) {
         MeshData mesh;
         mesh.name = src.name.empty() ? str("mesh ", m) : src.name;
         for (size_t p = 0; p < src.primitives.size(); ++p) {
-            std::optional<MeshData> prim = convertPrimitive(ctx, int(m), int(p), src.primitives[p]);
+            std::optional<MeshData> prim;
+            try {
+                prim = convertPrimitive(ctx, int(m), int(p), src.primitives[p]);
+            } catch (const GltfError& e) {
+                // Valid glTF may leave a buffer's bytes to the application: draw the rest.
+                if (e.code() != "BUFFER_DATA_ABSENT") throw;
+                ctx.warn("BUFFER_DATA_ABSENT", ctx.primitivePointer(src.primitives[p]),
+                         str(ctx.meshLabel(int(m)), " primitive ", p, " is skipped: ", e.message()));
+            }
             if (!prim) continue;
             if (!prim->colors.empty()) {
                 int material = prim->submeshes[0].material;

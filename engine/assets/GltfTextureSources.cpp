@@ -8,12 +8,13 @@ namespace th {
 
 namespace {
 
-/// The image an extension names as its source, or nothing; an index that does not exist is
-/// an error (a file that names a missing image is broken, not merely unsupported).
+/// The image an extension names as its source, or nothing (no extension, or one without a
+/// source); an index that does not exist is an error (a file that names a missing image is broken, not merely unsupported).
 std::optional<int> extensionSource(GltfImportContext& ctx, int texture, const char* extension) {
     const tinygltf::Texture& src = ctx.model.textures[size_t(texture)];
     const tinygltf::Value* ext = gltfExtension(src.extensions, extension);
-    if (!ext) return std::nullopt;
+    // No "source" in the extension object is valid (the texture's own source stands).
+    if (!ext || !ext->Has("source")) return std::nullopt;
     std::optional<int> image = gltfIndex(ext->Get("source"));
     if (!image || size_t(*image) >= ctx.model.images.size())
         throw ctx.error("UNRESOLVED_REFERENCE", str("/textures/", texture, "/extensions/", extension, "/source"),

@@ -44,7 +44,7 @@ std::string uriForMessage(std::string_view uri) {
 
 /// RFC 3986: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ':' before any
 /// '/', '?' or '#'. A Windows drive letter ("C:") has the same shape and is rejected with it.
-static bool hasScheme(std::string_view uri) {
+bool hasUriScheme(std::string_view uri) {
     size_t colon = uri.find(':');
     if (colon == std::string_view::npos || colon == 0) return false;
     if (uri.find_first_of("/?#") < colon) return false;
@@ -59,7 +59,7 @@ static bool hasScheme(std::string_view uri) {
 std::filesystem::path resolveModelUri(const std::filesystem::path& folder, std::string_view uri,
                                       const SourceLocation& where) {
     if (uri.empty()) throw Error(where, "empty URI");
-    if (hasScheme(uri))
+    if (hasUriScheme(uri))
         throw Error(where, str("URI '", uriForMessage(uri), "' has a scheme or drive letter; only paths relative to the model folder ",
                                "(or data: URIs) are allowed"));
     std::string_view path = uri.substr(0, uri.find_first_of("?#"));

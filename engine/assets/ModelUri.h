@@ -13,6 +13,10 @@ namespace th {
 /// True for "data:" URIs (embedded base64 payloads), which never touch the file system.
 bool isDataUri(std::string_view uri);
 
+/// True when the URI starts with a scheme ("http:", "file:") or a drive letter ("C:"): not a
+/// path inside the model folder (RFC 3986: letters, digits, '+', '-', '.' before a ':').
+bool hasUriScheme(std::string_view uri);
+
 /// Decodes %XX escapes (RFC 3986). A malformed escape is kept literally; '+' stays '+'.
 std::string percentDecode(std::string_view uri);
 
