@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "assets/GltfImporter.h"
 #include "assets/GltfValidation.h"
 #include "assets/ImageLoader.h"
 #include "CaptureOptions.h"
@@ -85,7 +86,14 @@ int run(int argc, char** argv);
 int main(int argc, char** argv) { return finishStandardOutput("th-capture", run(argc, argv)); }
 
 static int validateOnly(const Options& o) {
-    GltfDiagnostics report = validateGltfFile(o.gltf);
+    GltfImportOptions limits;
+    try {
+        limits = gltfImportOptionsFromEnvironment();
+    } catch (const Error& e) {
+        std::fprintf(stderr, "th-capture: %s\n", e.what());
+        return 2;
+    }
+    GltfDiagnostics report = validateGltfFile(o.gltf, limits);
     std::fputs((o.json ? report.toJson() : report.toText()).c_str(), stdout);
     return report.hasErrors() ? 1 : 0;
 }

@@ -1,6 +1,8 @@
 #include "assets/GltfImporter.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 
 #include "assets/GltfAnimationImport.h"
 #include "assets/GltfDocumentValidator.h"
@@ -131,6 +133,25 @@ ImportedModel importGltfFromMemory(std::string_view bytes, const fs::path& model
     importerWarnings();
     if (options.report) *options.report = report;
     return std::move(ctx.out);
+}
+
+GltfImportOptions gltfImportOptionsFromEnvironment(GltfImportOptions options) {
+    auto limit = [](const char* variable, uint64_t& value) {
+        const char* text = std::getenv(variable);
+        if (!text) return;
+        const std::string_view s(text);
+        uint64_t parsed = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), parsed);
+        if (s.empty() || ec != std::errc() || end != s.data() + s.size() || parsed == 0)
+            throw Error(str(variable, "='", s.substr(0, 80), "': a limit must be a positive whole number (default ",
+                            value, ")"));
+        value = parsed;
+    };
+    limit("TRAILHEAD_GLTF_MAX_FILE_BYTES", options.maxFileBytes);
+    limit("TRAILHEAD_GLTF_MAX_IMAGE_PIXELS", options.maxImagePixels);
+    limit("TRAILHEAD_GLTF_MAX_ACCESSOR_ELEMENTS", options.maxAccessorElements);
+    limit("TRAILHEAD_GLTF_MAX_TOTAL_ELEMENTS", options.maxTotalElements);
+    return options;
 }
 
 ImportedModel importGltf(const fs::path& file, const GltfImportOptions& options) {

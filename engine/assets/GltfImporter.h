@@ -2,8 +2,9 @@
 // glTF 2.0 import (.gltf with external or embedded data, and .glb) into an ImportedModel.
 //
 // Safety: every external URI is percent-decoded and resolved against the model's folder; a
-// URI that is absolute, has a scheme other than data:, or climbs out of the folder is an
-// error and nothing outside the folder is ever opened. Limits below bound memory on hostile
+// URI that is absolute or climbs out of the folder is an error, one with a scheme other than
+// data: is never fetched (its buffer is absent, its image the checker), and nothing outside
+// the folder is ever opened. Limits below bound memory on hostile
 // files. Bad input throws th::Error naming the file (and JSON line where known) and the
 // offending element; problems a viewer can live with (a missing or undecodable image, line
 // primitives, a broken skin or animation clip) become warnings in ImportedModel::warnings.
@@ -44,6 +45,13 @@ struct GltfImportOptions {
     /// pointers) whether the import succeeds or throws; a throw adds its error last.
     GltfDiagnostics* report = nullptr;
 };
+
+/// The size limits above, each overridden by its environment variable when set:
+/// TRAILHEAD_GLTF_MAX_FILE_BYTES, TRAILHEAD_GLTF_MAX_IMAGE_PIXELS,
+/// TRAILHEAD_GLTF_MAX_ACCESSOR_ELEMENTS, TRAILHEAD_GLTF_MAX_TOTAL_ELEMENTS (a positive whole
+/// number). Zero, a negative, a fraction, a non-number or trailing text throws th::Error
+/// naming the variable and its value.
+GltfImportOptions gltfImportOptionsFromEnvironment(GltfImportOptions defaults = {});
 
 /// Imports a .gltf or .glb file. Throws th::Error on malformed input (see the header comment).
 ImportedModel importGltf(const std::filesystem::path& file, const GltfImportOptions& options = {});

@@ -45,7 +45,7 @@ Camera pickCamera(const LoadedModel& loaded, const GltfSceneOptions& options) {
 BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& options) {
     BuiltScene built;
     Scene& scene = *built.scene;
-    ImportedModel model = importGltf(options.model);
+    ImportedModel model = importGltf(options.model, gltfImportOptionsFromEnvironment());
     ModelLoadOptions load;
     load.importLights = options.punctualLights;
     load.maxAnisotropy = context.renderer.context().limits().maxAnisotropy;
