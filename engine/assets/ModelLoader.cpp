@@ -321,11 +321,12 @@ LoadedModel addModelToScene(const ImportedModel& model, Scene& scene, Node& pare
             return std::isfinite(length) && length > 1e-12f;
         };
         const bool oriented = usable(back) && usable(upward) && usable(glm::cross(back, upward));
+        const int nodeIndex = index; // a lambda cannot capture a structured binding (C++17)
         auto degenerate = [&](const char* what, int object) {
             ImportWarning w;
             w.where = SourceLocation{model.sourceName};
-            w.pointer = str("/nodes/", index);
-            w.message = str(what, " ", object, " on node ", index, n.name.empty() ? "" : str(" '", n.name, "'"),
+            w.pointer = str("/nodes/", nodeIndex);
+            w.message = str(what, " ", object, " on node ", nodeIndex, n.name.empty() ? "" : str(" '", n.name, "'"),
                             ": the node's transform scales to zero or is not finite, so it has no direction; the ",
                             what, " is left out");
             out.warnings.push_back(std::move(w));
