@@ -1,8 +1,8 @@
 #include "assets/GltfDiagnostics.h"
 
 #include <algorithm>
-#include <cstdio>
 
+#include "core/Json.h"
 #include "core/Str.h"
 
 namespace th {
@@ -47,34 +47,16 @@ std::string GltfDiagnostics::toText() const {
     return out;
 }
 
-namespace {
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += char(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += char(c);
-        }
-    }
-    return out + "\"";
-}
-} // namespace
 
 std::string GltfDiagnostics::toJson() const {
-    std::string out = str("{\n  \"uri\": ", jsonString(file), ",\n  \"issues\": {\n    \"numErrors\": ", count(GltfSeverity::Error),
+    std::string out = str("{\n  \"uri\": ", json::quote(file), ",\n  \"issues\": {\n    \"numErrors\": ", count(GltfSeverity::Error),
                           ",\n    \"numWarnings\": ", count(GltfSeverity::Warning), ",\n    \"numInfos\": ",
                           count(GltfSeverity::Information), ",\n    \"numHints\": ", count(GltfSeverity::Hint),
                           ",\n    \"messages\": [");
     for (size_t i = 0; i < messages.size(); ++i) {
         const GltfDiagnostic& m = messages[i];
-        out += str(i ? "," : "", "\n      {\"code\": ", jsonString(m.code), ", \"message\": ", jsonString(m.message),
-                   ", \"severity\": ", int(m.severity), ", \"pointer\": ", jsonString(m.pointer));
+        out += str(i ? "," : "", "\n      {\"code\": ", json::quote(m.code), ", \"message\": ", json::quote(m.message),
+                   ", \"severity\": ", int(m.severity), ", \"pointer\": ", json::quote(m.pointer));
         if (m.where.line > 0) out += str(", \"line\": ", m.where.line, ", \"column\": ", m.where.column);
         out += "}";
     }

@@ -75,7 +75,7 @@ SourceLocation Value::keyLocation(std::string_view key) const {
     return mWhere;
 }
 
-static void dumpString(std::string& out, const std::string& s) {
+static void dumpString(std::string& out, std::string_view s) {
     out += '"';
     for (unsigned char c : s) {
         switch (c) {
@@ -133,6 +133,12 @@ static void dumpValue(std::string& out, const Value& v) {
         break;
     }
     }
+}
+
+std::string quote(std::string_view text) {
+    std::string out;
+    dumpString(out, text);
+    return out;
 }
 
 std::string Value::dump() const {

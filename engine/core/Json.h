@@ -65,6 +65,9 @@ private:
     std::vector<SourceLocation> mKeyWhere;
 };
 
+/// `text` as a JSON string literal, quotes included (for writers of JSON reports).
+std::string quote(std::string_view text);
+
 /// Parses a complete document. Throws th::Error with file, line and column on a syntax error,
 /// a duplicate key, trailing garbage, or nesting deeper than 256.
 Value parse(std::string_view text, std::string_view fileName = "<json>");
