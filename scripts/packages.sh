@@ -29,8 +29,8 @@ TRAILHEAD_BUILD_PACKAGES=(
     libmeshoptimizer-dev libdraco-dev libwebp-dev
 )
 # What the tests need on top: doctest, glslangValidator, gcc's cpp for preprocessor
-# conformance, clang with its sanitizer and libFuzzer runtimes, and a virtual X server for
-# the demo test.
+# conformance, clang with its sanitizer and libFuzzer runtimes, a virtual X server for
+# the demo test, and Python for the capture-suite test (it reads JUnit XML as CI does).
 TRAILHEAD_TEST_PACKAGES=(
-    doctest-dev glslang-tools cpp clang libclang-rt-dev xvfb xauth xdotool
+    doctest-dev glslang-tools cpp clang libclang-rt-dev xvfb xauth xdotool python3
 )

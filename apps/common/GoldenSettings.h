@@ -5,16 +5,35 @@
 // shell matches the one CTest runs; nothing depends on an environment variable a user would
 // have to know about.
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <string>
 
 #include "gl/Context.h"
 
 namespace th {
 
+/// What one golden was made under (a suite's captures differ by API, limits and size).
+struct GoldenRecord {
+    GlApi api = GlApi::Gles30;
+    LimitsProfile limits = LimitsProfile::WebGL2;
+    int width = 0, height = 0;
+    bool operator==(const GoldenRecord& o) const {
+        return api == o.api && limits == o.limits && width == o.width && height == o.height;
+    }
+    /// "api gl33, limits native, 64x64"
+    std::string describe() const;
+};
+
 struct GoldenSettings {
     GlApi api = GlApi::Gles30;
     LimitsProfile limits = LimitsProfile::WebGL2;
+    /// Per golden, by capture name ("goldens" in the file; --update of a suite writes them).
+    std::map<std::string, GoldenRecord> goldens;
 };
+
+/// What differs between the golden's settings and the capture's ("api es30 vs gl33"), or empty.
+std::string goldenDifference(const GoldenRecord& golden, const GoldenRecord& capture);
 
 /// DIR/settings.json, or nothing when the folder has none. Throws th::Error with file, line
 /// and key for a malformed file.

@@ -11,6 +11,9 @@ namespace th {
 const char* const kCaptureUsage = R"(usage:
   th-capture --scene FILE.json [--scene FILE2.json ...] [--out FILE.png | --out-dir DIR]
   th-capture --all [--out-dir DIR]
+  th-capture --suite FILE.json [--out-dir DIR] [--jobs N] [--shard I/N [--timings SUMMARY.json]]
+             [--timeout S] [--only PATTERN] [--junit FILE.xml] [--summary FILE.json]
+  th-capture --merge-reports DIR [DIR ...] [--out-dir DIR] [--junit FILE.xml]
   th-capture --gltf FILE --out FILE.png [glTF options]
   ... [--compare GOLDEN_DIR [--report FILE.html] [--delta-e D] [--max-share S]] [--update GOLDEN_DIR]
   ... [--size WxH] [--allow-path DIR]
@@ -42,7 +45,9 @@ model's bounds):
                              (none = clamp, then sRGB; neutral = Khronos PBR Neutral)
   --exposure E               exposure multiplier (default 1, in (0, 10000])
   --animation NAME|INDEX|all pose the model with a clip (all: every clip together)
-  --time SECONDS             the time the clip is posed at (default 0, at least 0; needs --animation)
+  --time SECONDS             the time the clip is posed at (default 0, at least 0; needs --animation);
+                             with --scene: the time the scene is captured at, over its "seconds"
+  --tier low|medium|high     (--scene only) the quality tier, over the scene file's "quality"
   --ev100 EV                 camera exposure value at ISO 100, in [-10, 20]: scales by
                              1/(1.2*2^EV) on top of --exposure (lights are in lux and candela)
   --msaa N                   samples per pixel: 1 (off), 2, 4, 8 or 16; default 4 (as a WebGL
@@ -68,6 +73,23 @@ missing golden. Goldens are made under the settings in DIR/settings.json (the li
 profile); --compare and --update apply them, so a plain shell compares like CTest does.
 --update DIR writes the captures as the new goldens.
 
+Suites: --suite FILE runs a capture suite (assets/scenes/README.md, "Capture suites"): scene
+files and glTF models with their options, multiplied out over axes (api, limits, tiers,
+times), each capture named from its entry and axes. --all is the shipped suite
+(assets/shipped-suite.json). Each capture runs in a worker process of its own (--jobs N at a
+time, default one per core; more than 64 are clamped with a line), killed after --timeout S
+seconds (default 900): a crash or hang is that capture's failure, with its log beside it.
+--shard I/N runs the I-th of N stable parts (by count, or balanced by the times in a
+previous run's summary given with --timings; a corrupt one is ignored with a warning).
+--only PATTERN (repeatable, a shell pattern) runs the captures whose names match. Every run
+writes DIR/summary.json (or --summary FILE: per capture the status, measure and time),
+DIR/report.html and, with --junit FILE, JUnit XML. --merge-reports DIR... joins the shards'
+summaries (each DIR/summary.json) into one report, summary and JUnit file; shards of
+different suites are refused. With --compare, goldens made under other settings (API, limits,
+size) are refused naming the difference, and goldens no capture of the suite makes are
+listed as stale. --update DIR writes the captures that failed or had no golden (with --only:
+the named ones), never one that errored, and records each golden's settings.
+
 Validation: --validate-only checks the glTF file as an import meets it and prints every
 problem with a code, a severity and its JSON pointer (errors first; --json: the Khronos
 glTF-Validator's report layout). No GL context is made; the exit status is 1 when there is
@@ -81,28 +103,38 @@ cleared or black framebuffer fails. No GL context is made.
 
 namespace {
 
-enum Mode : uint32_t { kScene = 1, kGltf = 2, kBlank = 4, kCompare = 8, kValidate = 16 };
+enum Mode : uint32_t { kScene = 1, kGltf = 2, kBlank = 4, kCompare = 8, kValidate = 16, kSuite = 32, kMerge = 64 };
 constexpr uint32_t kCapture = kScene | kGltf;
 
 const CommandLine& captureCommandLine() {
     static const CommandLine cl(
         "th-capture",
         {
-            {"--help", false, kScene | kGltf | kBlank | kCompare},
-            {"-h", false, kScene | kGltf | kBlank | kCompare},
+            {"--help", false, kScene | kGltf | kBlank | kCompare | kSuite | kMerge},
+            {"-h", false, kScene | kGltf | kBlank | kCompare | kSuite | kMerge},
             // The options that select a mode go with any other; each capture is its own.
             {"--scene", true, kCapture | kCompare, true},
-            {"--all", false, kCapture | kCompare},
+            {"--all", false, kSuite | kCompare},
+            {"--suite", true, kSuite | kCompare},
+            {"--jobs", true, kSuite | kCompare},
+            {"--shard", true, kSuite | kCompare},
+            {"--timings", true, kSuite | kCompare},
+            {"--timeout", true, kSuite | kCompare},
+            {"--only", true, kSuite | kCompare, true},
+            {"--junit", true, kSuite | kCompare | kMerge},
+            {"--summary", true, kSuite | kCompare | kMerge},
+            {"--merge-reports", true, kMerge},
+            {"--tier", true, kScene | kCompare},
             {"--gltf", true, kCapture | kCompare | kValidate},
             {"--validate-only", false, kValidate},
             {"--json", false, kValidate},
             {"--out", true, kCapture | kCompare},
-            {"--out-dir", true, kCapture | kCompare},
-            {"--compare", true, kCapture | kCompare},
-            {"--update", true, kCapture | kCompare},
-            {"--report", true, kCapture | kCompare},
-            {"--size", true, kCapture | kCompare},
-            {"--allow-path", true, kCapture | kCompare, true},
+            {"--out-dir", true, kCapture | kCompare | kSuite | kMerge},
+            {"--compare", true, kCapture | kCompare | kSuite},
+            {"--update", true, kCapture | kCompare | kSuite},
+            {"--report", true, kCapture | kCompare | kSuite | kMerge},
+            {"--size", true, kCapture | kCompare | kSuite},
+            {"--allow-path", true, kCapture | kCompare | kSuite, true},
             {"--camera-position", true, kGltf | kCompare},
             {"--camera-target", true, kGltf | kCompare},
             {"--camera-up", true, kGltf | kCompare},
@@ -119,7 +151,7 @@ const CommandLine& captureCommandLine() {
             {"--tonemap", true, kGltf | kCompare},
             {"--exposure", true, kGltf | kCompare},
             {"--animation", true, kGltf | kCompare},
-            {"--time", true, kGltf | kCompare},
+            {"--time", true, kCapture | kCompare},
             {"--ev100", true, kGltf | kCompare},
             {"--msaa", true, kGltf | kCompare},
             {"--fxaa", false, kGltf | kCompare},
@@ -133,7 +165,9 @@ const CommandLine& captureCommandLine() {
             {"--min-share", true, kBlank},
             {"--region", true, kBlank},
         },
-        {"scene-file captures (--scene, --all)", "--gltf captures", "--check-not-blank", "", "--validate-only"});
+        {"scene-file captures (--scene)", "--gltf captures", "--check-not-blank", "", "--validate-only",
+         "suites (--suite, --all)", "--merge-reports"},
+        true);
     return cl;
 }
 
@@ -158,8 +192,34 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         const std::string& a = p.name;
         const std::string& v = p.value;
         auto number = [&](const NumberRange& range) { return float(parseNumberOption(a, v, range)); };
-        if (a == "--scene") o.scenes.push_back(v);
+        if (a.empty()) {
+            // Positional arguments are the further folders of --merge-reports DIR DIR ...
+            if (o.mergeReports.empty()) throw UsageError(str("unexpected argument '", v, "' (options start with --)"));
+            o.mergeReports.push_back(v);
+        } else if (a == "--scene") o.scenes.push_back(v);
         else if (a == "--all") o.allScenes = true;
+        else if (a == "--suite") o.suite = v;
+        else if (a == "--jobs") o.jobs = int(parseIntegerOption(a, v, 1, 1000000));
+        else if (a == "--shard") {
+            char trailing = 0;
+            if (std::sscanf(v.c_str(), "%d/%d%c", &o.shardIndex, &o.shardCount, &trailing) != 2 || o.shardCount < 1 ||
+                o.shardCount > 100000 || o.shardIndex < 1 || o.shardIndex > o.shardCount)
+                throw UsageError(str("--shard expects I/N with 1 <= I <= N (the I-th of N parts), got '", v, "'"));
+        } else if (a == "--timings") o.timings = v;
+        else if (a == "--timeout") o.timeoutSeconds = parseNumberOption(a, v, NumberRange::above(0.0, 86400.0));
+        else if (a == "--only") {
+            if (v.empty()) throw UsageError("--only expects a capture name or a shell pattern, got ''");
+            o.only.push_back(v);
+        } else if (a == "--junit") o.junit = v;
+        else if (a == "--summary") o.summary = v;
+        else if (a == "--merge-reports") o.mergeReports.push_back(v);
+        else if (a == "--tier") {
+            try {
+                o.tier = parseQualityTier(v);
+            } catch (const Error& e) {
+                throw UsageError(str("--tier: ", e.message()));
+            }
+        }
         else if (a == "--gltf") o.gltf = v;
         else if (a == "--out") o.out = v;
         else if (a == "--out-dir") o.outDir = v;
@@ -237,7 +297,9 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
     }
 
     uint32_t modes = 0;
-    if (!o.scenes.empty() || o.allScenes) modes |= kScene;
+    if (!o.scenes.empty()) modes |= kScene;
+    if (!o.suite.empty() || o.allScenes) modes |= kSuite;
+    if (!o.mergeReports.empty()) modes |= kMerge;
     if (!o.gltf.empty()) modes |= kGltf;
     if (!o.checkNotBlank.empty()) modes |= kBlank;
     if (!o.compareDir.empty()) modes |= kCompare;
@@ -248,7 +310,13 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         return o;
     }
     if ((modes & kBlank) && (modes & kCapture)) throw UsageError("--check-not-blank reads an image; it captures nothing");
-    if (modes == 0 || modes == kCompare) throw UsageError("nothing to capture: give --scene, --all or --gltf");
+    if (modes == 0 || modes == kCompare) throw UsageError("nothing to capture: give --scene, --all, --suite or --gltf");
+    if (!o.suite.empty() && o.allScenes) throw UsageError("--all is the shipped suite: give --all or --suite FILE, not both");
+    if (modes & (kSuite | kMerge)) {
+        cl.checkModes(parsed, modes);
+        if (!o.timings.empty() && o.shardCount == 0) throw UsageError("--timings balances shards: give --shard I/N");
+        return o;
+    }
     // Options that qualify a comparison mean nothing without one.
     for (const char* name : {"--report", "--max-share"})
         if (given(name) && !(modes & kCompare)) throw UsageError(str(name, " applies to --compare, which is not given"));
@@ -258,14 +326,14 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
     if (modes & kBlank) return o;
 
     size_t captures = o.scenes.size() + (o.gltf.empty() ? 0 : 1);
-    if (!o.out.empty() && (o.allScenes || captures > 1))
-        throw UsageError(str("--out names one image, but ", o.allScenes ? "--all asks for every shipped scene" : str(captures, " captures are asked for"),
+    if (!o.out.empty() && captures > 1)
+        throw UsageError(str("--out names one image, but ", captures, " captures are asked for",
                              "; give --out-dir DIR instead"));
     if (!o.gltf.empty() && o.out.empty() && o.compareDir.empty() && o.updateDir.empty())
         throw UsageError("--gltf needs --out FILE.png");
     if (given("--out-dir") && !o.out.empty() && o.compareDir.empty())
         throw UsageError("--out-dir has no effect: the one capture goes to --out and nothing is compared");
-    if (o.time && o.animation.empty()) throw UsageError("--time needs --animation NAME|INDEX|all");
+    if (o.time && o.animation.empty() && !o.gltf.empty()) throw UsageError("--time needs --animation NAME|INDEX|all");
     if (o.aoRadius && !o.ao) throw UsageError("--ao-radius needs --ao STRENGTH, which turns ambient occlusion on");
     if (!o.camera.empty())
         for (const char* name : {"--camera-position", "--camera-target", "--camera-up", "--yfov"})

@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "common/ImageCompare.h"
+#include "hike/QualityTier.h"
 #include "common/ImageVariety.h"
 #include "render/DebugView.h"
 #include "scene/Atmosphere.h"
@@ -20,7 +21,18 @@ namespace th {
 struct CaptureOptions {
     bool help = false;
     std::vector<std::filesystem::path> scenes;
-    bool allScenes = false; ///< --all: every shipped scene file (the caller lists them)
+    bool allScenes = false; ///< --all: the shipped suite (the caller names its file)
+    /// --suite FILE: a capture suite run in worker processes (CaptureSuite.h).
+    std::filesystem::path suite;
+    int jobs = 0;                  ///< --jobs N; 0: one per core
+    int shardIndex = 0, shardCount = 0; ///< --shard I/N (1-based); 0/0: the whole suite
+    std::filesystem::path timings; ///< --timings FILE: a previous run's summary, to balance shards
+    double timeoutSeconds = 900;   ///< --timeout S: a capture's worker is killed after S seconds
+    std::filesystem::path junit, summary; ///< --junit FILE, --summary FILE
+    std::vector<std::string> only; ///< --only PATTERN: the captures whose names match (shell pattern)
+    /// --merge-reports DIR...: the folders (or summary files) of a suite's shards.
+    std::vector<std::filesystem::path> mergeReports;
+    std::optional<QualityTier> tier; ///< --tier: a scene file's quality over its own "quality"
     std::filesystem::path gltf;
     std::filesystem::path out, outDir = "captures";
     std::filesystem::path compareDir, updateDir, report;
@@ -49,7 +61,8 @@ struct CaptureOptions {
     std::filesystem::path checkNotBlank;
     ImageRegion region;
     double minShare = 0.02;
-    /// --animation NAME|INDEX|all: pose the glTF model with a clip; --time the seconds into it.
+    /// --animation NAME|INDEX|all: pose the glTF model with a clip; --time the seconds into it
+    /// (for a scene file: the time it is captured at, over its "seconds").
     std::string animation;
     std::optional<float> time;
     /// Folders whose files scene files may name by absolute or escaping paths (--allow-path).

@@ -12,6 +12,8 @@
 #include "assets/GltfValidation.h"
 #include "assets/ImageLoader.h"
 #include "CaptureOptions.h"
+#include "CaptureSuite.h"
+#include "SuiteRun.h"
 #include "common/AppPaths.h"
 #include "common/Capture.h"
 #include "common/CommandLine.h"
@@ -43,11 +45,7 @@ Options parse(int argc, char** argv) {
             std::fputs(kCaptureUsage, stdout);
             std::exit(0);
         }
-        if (o.allScenes) {
-            auto all = shippedSceneFiles(assetsDirectory());
-            if (all.empty()) usageError(str("no scene files in ", (assetsDirectory() / "scenes").string()));
-            o.scenes.insert(o.scenes.end(), all.begin(), all.end());
-        }
+        if (o.allScenes) o.suite = shippedSuiteFile(assetsDirectory());
         return o;
     } catch (const UsageError& e) {
         usageError(e.what());
@@ -98,11 +96,44 @@ static int validateOnly(const Options& o) {
     return report.hasErrors() ? 1 : 0;
 }
 
+/// --suite and --all. A suite that cannot be read stops before any capture (exit 2).
+static int runSuite(const Options& o) {
+    CaptureSuite suite;
+    try {
+        SuiteLoadContext context;
+        context.sharedDirectory = sharedDirectory();
+        context.trustedFolders = o.trustedFolders;
+        context.findSample = findSampleModel;
+        context.sceneKindKeys = sceneKindKeys;
+        suite = loadCaptureSuite(o.suite, context);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "th-capture: %s\n", e.what());
+        return 2;
+    }
+    try {
+        return runCaptureSuite(suite, o);
+    } catch (const UsageError& e) {
+        usageError(e.what());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "th-capture: %s\n", e.what());
+        return 1;
+    }
+}
+
 int run(int argc, char** argv) {
     reportFileSizeLimitAsError();
     Options o = parse(argc, argv);
     if (!o.checkNotBlank.empty()) return checkNotBlank(o);
     if (o.validateOnly) return validateOnly(o);
+    if (!o.suite.empty()) return runSuite(o);
+    if (!o.mergeReports.empty()) {
+        try {
+            return mergeCaptureReports(o);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "th-capture: %s\n", e.what());
+            return 1;
+        }
+    }
     try {
         ContextDesc desc;
         desc.kind = ContextKind::Headless;
@@ -152,6 +183,8 @@ int run(int argc, char** argv) {
                         file.width = o.width;
                         file.height = o.height;
                     }
+                    if (o.tier) file.quality = *o.tier;
+                    if (o.time) file.seconds = *o.time;
                     build.seed = file.seed;
                     BuiltScene built = buildSceneFile(build, file);
                     ImageRgba8 image = captureBuiltScene(renderer, built, file.width, file.height, file.seconds);
