@@ -1,5 +1,6 @@
 #include "common/Capture.h"
 
+#include "assets/ImageLoader.h"
 #include "common/SceneLibrary.h"
 #include "core/Files.h"
 #include "core/Log.h"
@@ -43,55 +44,57 @@ ImageRgba8 captureSceneFile(Renderer& renderer, const std::filesystem::path& pat
     return captureBuiltScene(renderer, built, file.width, file.height, file.seconds);
 }
 
-GoldenCheck checkAgainstGolden(const std::string& name, const ImageRgba8& actual, const std::filesystem::path& goldenDir,
-                               const std::filesystem::path& outDir, const CompareTolerance& tolerance) {
-    GoldenCheck c;
-    c.name = name;
-    c.goldenPath = goldenDir / (name + ".png");
-    c.actualPath = outDir / (name + ".png");
-    c.diffPath = outDir / (name + ".diff.png");
-    writePng(c.actualPath, actual);
-    if (!std::filesystem::exists(c.goldenPath)) {
-        c.goldenMissing = true;
-        return c;
+CaptureOutcome checkAgainstGolden(const std::string& name, const ImageRgba8& actual, const std::filesystem::path& actualPath,
+                                  const GoldenRecord& settings, const CaptureMeasure& measure,
+                                  const std::filesystem::path& goldenDir, const std::optional<GoldenSettings>& folderSettings,
+                                  const std::filesystem::path& outDir) {
+    namespace fs = std::filesystem;
+    CaptureOutcome out;
+    out.name = name;
+    out.actual = fs::absolute(actualPath);
+    out.measure = measure.describe();
+    out.api = toString(settings.api);
+    out.limits = toString(settings.limits);
+    out.width = actual.width;
+    out.height = actual.height;
+    fs::path golden = fs::absolute(goldenDir) / (name + ".png");
+    std::error_code ec;
+    if (!fs::exists(golden, ec)) {
+        out.status = CaptureStatus::GoldenMissing;
+        out.message = str("golden missing (", golden.string(), ")");
+        return out;
     }
-    c.comparison = compareImages(readPng(c.goldenPath), actual, tolerance);
-    if (!c.comparison.sizeMismatch) writePng(c.diffPath, c.comparison.heatMap);
-    return c;
-}
-
-static std::string htmlEscape(const std::string& s) {
-    std::string out;
-    for (char ch : s) {
-        if (ch == '<') out += "&lt;";
-        else if (ch == '>') out += "&gt;";
-        else if (ch == '&') out += "&amp;";
-        else out += ch;
+    out.golden = golden;
+    ImageRgba8 goldenImage = loadImage(golden);
+    GoldenRecord made = settings;
+    made.width = goldenImage.width;
+    made.height = goldenImage.height;
+    if (folderSettings) {
+        auto it = folderSettings->goldens.find(name);
+        if (it != folderSettings->goldens.end()) {
+            made = it->second;
+        } else {
+            made.api = folderSettings->api;
+            made.limits = folderSettings->limits;
+        }
+    }
+    GoldenRecord captured = settings;
+    captured.width = actual.width;
+    captured.height = actual.height;
+    if (std::string difference = goldenDifference(made, captured); !difference.empty()) {
+        out.status = CaptureStatus::Failed;
+        out.message = str("the golden was made under other settings: ", difference, "; make it anew with --update");
+        return out;
+    }
+    CaptureVerdict verdict = judgeCapture(goldenImage, actual, measure);
+    out.statistic = verdict.statistic;
+    out.message = verdict.summary;
+    out.status = verdict.passed ? CaptureStatus::Passed : CaptureStatus::Failed;
+    if (!verdict.heatMap.empty()) {
+        out.diff = fs::absolute(outDir) / (name + ".diff.png");
+        writePng(out.diff, verdict.heatMap);
     }
     return out;
-}
-
-void writeComparisonReport(const std::filesystem::path& file, const std::vector<GoldenCheck>& checks) {
-    auto rel = [&](const std::filesystem::path& p) {
-        return htmlEscape(std::filesystem::proximate(p, file.parent_path()).generic_string());
-    };
-    std::string html = "<!doctype html><meta charset=utf-8><title>Trailhead capture report</title>\n"
-                       "<style>body{font-family:sans-serif;background:#222;color:#ddd}img{max-width:32vw;border:1px solid #555}"
-                       ".fail{color:#f66}.pass{color:#6f6}td{vertical-align:top;padding:4px}</style>\n"
-                       "<h1>Capture comparison</h1>\n<table>\n<tr><th>golden</th><th>new</th><th>difference</th></tr>\n";
-    int failed = 0;
-    for (auto& c : checks) {
-        if (!c.passed()) ++failed;
-        std::string status = c.goldenMissing ? "golden missing" : c.comparison.passed ? "pass" : "REGRESSION";
-        html += str("<tr><td colspan=3><h2 class=", c.passed() ? "pass" : "fail", ">", htmlEscape(c.name), ": ", status,
-                    "</h2>", c.goldenMissing ? "" : htmlEscape(c.comparison.summary()), "</td></tr>\n<tr><td>",
-                    c.goldenMissing ? "(none)" : str("<img src=\"", rel(c.goldenPath), "\">"), "</td><td><img src=\"",
-                    rel(c.actualPath), "\"></td><td>",
-                    c.goldenMissing || c.comparison.sizeMismatch ? "" : str("<img src=\"", rel(c.diffPath), "\">"),
-                    "</td></tr>\n");
-    }
-    html += str("</table>\n<p>", checks.size() - size_t(failed), " of ", checks.size(), " captures match.</p>\n");
-    writeFile(file, html);
 }
 
 } // namespace th

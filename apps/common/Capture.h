@@ -5,8 +5,11 @@
 #include <functional>
 #include <string>
 
+#include "common/CaptureMeasure.h"
+#include "common/GoldenSettings.h"
 #include "common/ImageCompare.h"
 #include "common/SceneFile.h"
+#include "common/SuiteReport.h"
 #include "common/scenes/BuiltScene.h"
 #include "core/Image.h"
 
@@ -22,21 +25,14 @@ void warnIfAllBlack(const ImageRgba8& image, const PostSettings& post);
 /// Loads, builds and captures a scene file at its own resolution and time.
 ImageRgba8 captureSceneFile(Renderer& renderer, const std::filesystem::path& file, SceneBuildContext& context);
 
-/// The result of checking one capture against a golden folder.
-struct GoldenCheck {
-    std::string name;
-    bool goldenMissing = false;
-    CompareResult comparison;
-    std::filesystem::path actualPath, goldenPath, diffPath;
-    bool passed() const { return !goldenMissing && comparison.passed; }
-};
-
-/// Compares `actual` with `goldenDir/<name>.png`; writes `<name>.png` and `<name>.diff.png`
-/// into `outDir`. A missing golden is reported as such, never as a pass.
-GoldenCheck checkAgainstGolden(const std::string& name, const ImageRgba8& actual, const std::filesystem::path& goldenDir,
-                               const std::filesystem::path& outDir, const CompareTolerance& tolerance = {});
-
-/// One HTML page with golden, new and diff side by side for every check.
-void writeComparisonReport(const std::filesystem::path& file, const std::vector<GoldenCheck>& checks);
+/// Judges a capture (already written at `actualPath`) against `goldenDir/<name>.png` by
+/// `measure`. A missing golden is GoldenMissing, never a pass. A golden made under other
+/// settings than `settings` (its record in the folder's settings.json; else the folder's API
+/// and limits and the PNG's size) is refused as Failed, naming the difference. Otherwise the
+/// verdict, with the heat map written to `outDir/<name>.diff.png`.
+CaptureOutcome checkAgainstGolden(const std::string& name, const ImageRgba8& actual, const std::filesystem::path& actualPath,
+                                  const GoldenRecord& settings, const CaptureMeasure& measure,
+                                  const std::filesystem::path& goldenDir, const std::optional<GoldenSettings>& folderSettings,
+                                  const std::filesystem::path& outDir);
 
 } // namespace th

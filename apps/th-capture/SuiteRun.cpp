@@ -13,6 +13,7 @@
 #include "WorkerPool.h"
 #include "assets/ImageLoader.h"
 #include "common/CommandLine.h"
+#include "common/Capture.h"
 #include "common/GoldenSettings.h"
 #include "common/SuiteReport.h"
 #include "common/SuiteShard.h"
@@ -215,48 +216,11 @@ int runCaptureSuite(const CaptureSuite& suite, const CaptureOptions& o) {
             out.status = CaptureStatus::Captured;
             return;
         }
-        out.golden = fs::absolute(goldens) / (c.name + ".png");
-        if (!fs::exists(out.golden, ec)) {
-            out.status = CaptureStatus::GoldenMissing;
-            out.message = str("golden missing (", out.golden.string(), ")");
-            out.golden.clear();
-            return;
-        }
-        // A golden made under other settings is refused, not compared.
-        GoldenRecord golden = settings[k];
-        bool recorded = false;
-        if (folderSettings) {
-            auto it = folderSettings->goldens.find(c.name);
-            if (it != folderSettings->goldens.end()) {
-                golden = it->second;
-                recorded = true;
-            } else {
-                golden.api = folderSettings->api;
-                golden.limits = folderSettings->limits;
-            }
-        }
-        ImageRgba8 goldenImage = loadImage(out.golden);
-        ImageRgba8 actual = loadImage(out.actual);
-        if (!recorded) {
-            golden.width = goldenImage.width;
-            golden.height = goldenImage.height;
-        }
-        GoldenRecord captured = settings[k];
-        captured.width = actual.width;
-        captured.height = actual.height;
-        if (std::string difference = goldenDifference(golden, captured); !difference.empty()) {
-            out.status = CaptureStatus::Failed;
-            out.message = str("the golden was made under other settings: ", difference, "; make it anew with --update");
-            return;
-        }
-        CaptureVerdict verdict = judgeCapture(goldenImage, actual, c.measure);
-        out.statistic = verdict.statistic;
-        out.message = verdict.summary;
-        out.status = verdict.passed ? CaptureStatus::Passed : CaptureStatus::Failed;
-        if (!verdict.heatMap.pixels.empty()) {
-            out.diff = outDir / (c.name + ".diff.png");
-            writePng(out.diff, verdict.heatMap);
-        }
+        CaptureOutcome judged = checkAgainstGolden(c.name, loadImage(out.actual), out.actual, settings[k], c.measure,
+                                                   goldens, folderSettings, outDir);
+        judged.log = out.log;
+        judged.seconds = out.seconds;
+        out = judged;
     };
     runWorkers(workerJobs, jobs, [&](size_t j, const WorkerResult& result) {
         size_t k = jobOutcome[j];

@@ -144,9 +144,13 @@ int run(int argc, char** argv) {
         std::optional<GoldenSettings> golden = goldens.empty() ? std::nullopt : loadGoldenSettings(goldens);
         if (golden) applyGoldenSettings(*golden, desc);
         auto context = createContext(desc);
-        if (!o.updateDir.empty() && !loadGoldenSettings(o.updateDir))
-            writeGoldenSettings(o.updateDir, {context->info().api, context->info().limitsProfile});
-        std::vector<GoldenCheck> checks;
+        std::optional<GoldenSettings> updated;
+        if (!o.updateDir.empty()) {
+            updated = loadGoldenSettings(o.updateDir);
+            if (!updated) updated = GoldenSettings{context->info().api, context->info().limitsProfile, {}};
+        }
+        SuiteReport checks;
+        checks.suite = "th-capture";
         int failures = 0;
         {
             RendererOptions ro;
@@ -154,17 +158,24 @@ int run(int argc, char** argv) {
             Renderer renderer(*context, ro);
             SceneBuildContext build{renderer, assetsDirectory(), sharedDirectory(), 1, o.trustedFolders};
             auto handle = [&](const std::string& name, const ImageRgba8& image, const std::filesystem::path& explicitOut) {
+                // A capture named on the command line is what --update is asked to write.
+                GoldenRecord settings{context->info().api, context->info().limitsProfile, image.width, image.height};
                 if (!o.updateDir.empty()) {
                     writePng(o.updateDir / (name + ".png"), image);
+                    updated->goldens[name] = settings;
+                    writeGoldenSettings(o.updateDir, *updated);
                     std::printf("updated %s\n", (o.updateDir / (name + ".png")).c_str());
                 }
                 if (!o.compareDir.empty()) {
-                    GoldenCheck c = checkAgainstGolden(name, image, o.compareDir, o.outDir, o.tolerance);
-                    std::printf("%s: %s\n", name.c_str(),
-                                c.goldenMissing ? str("golden missing (", c.goldenPath.string(), ")").c_str()
-                                                : str(c.comparison.passed ? "match; " : "REGRESSION; ", c.comparison.summary()).c_str());
-                    if (!c.passed()) ++failures;
-                    checks.push_back(c);
+                    CaptureMeasure measure;
+                    measure.deltaE = o.tolerance;
+                    std::filesystem::path actual = o.outDir / (name + ".png");
+                    writePng(actual, image);
+                    CaptureOutcome c = checkAgainstGolden(name, image, actual, settings, measure, o.compareDir, golden, o.outDir);
+                    const char* verdict = c.status == CaptureStatus::Passed ? "match; " : c.status == CaptureStatus::Failed ? "REGRESSION; " : "";
+                    std::printf("%s: %s%s\n", name.c_str(), verdict, c.message.c_str());
+                    if (isFailure(c.status)) ++failures;
+                    checks.outcomes.push_back(c);
                 } else if (o.updateDir.empty() || !explicitOut.empty()) {
                     std::filesystem::path path = explicitOut.empty() ? o.outDir / (name + ".png") : explicitOut;
                     writePng(path, image);
@@ -254,7 +265,7 @@ int run(int argc, char** argv) {
         }
         if (!o.compareDir.empty()) {
             std::filesystem::path report = o.report.empty() ? o.outDir / "report.html" : o.report;
-            writeComparisonReport(report, checks);
+            writeHtmlReport(report, checks);
             std::printf("report: %s\n", report.c_str());
         }
         return failures == 0 ? 0 : 1;

@@ -57,27 +57,54 @@ TEST_CASE("a perturbed sun is caught by the capture comparison with a diff image
         writePng(dir / "golden" / "stage.png", golden);
 
         ImageRgba8 again = captureBuiltScene(renderer, built, 160, 120, 0.0);
-        GoldenCheck same = checkAgainstGolden("stage", again, dir / "golden", dir / "out");
-        CHECK(same.passed());
-        CHECK(same.comparison.differing == 0);
+        const GoldenRecord settings{GlApi::Gles30, context->info().limitsProfile, 160, 120};
+        const std::optional<GoldenSettings> folder = GoldenSettings{GlApi::Gles30, context->info().limitsProfile, {}};
+        const CaptureMeasure deltaE; // the default: ΔE76 3 on at most 0.2 % of pixels
+        writePng(dir / "out" / "again.png", again);
+        CaptureOutcome same = checkAgainstGolden("stage", again, dir / "out" / "again.png", settings, deltaE, dir / "golden",
+                                                 folder, dir / "out");
+        CHECK(std::string(toString(same.status)) == "passed");
+        CHECK(same.statistic == 0.0);
 
         built.scene->sky.hour = 16.5f; // the deliberate change
         ImageRgba8 moved = captureBuiltScene(renderer, built, 160, 120, 0.0);
-        GoldenCheck caught = checkAgainstGolden("stage", moved, dir / "golden", dir / "out");
-        MESSAGE(caught.comparison.summary());
-        CHECK_FALSE(caught.passed());
-        CHECK(caught.comparison.differing > 100);
-        CHECK(caught.comparison.worstDiffering > 0);
-        CHECK(std::filesystem::exists(caught.diffPath));
-        ImageRgba8 heat = readPng(caught.diffPath);
+        writePng(dir / "out" / "moved.png", moved);
+        CaptureOutcome caught = checkAgainstGolden("stage", moved, dir / "out" / "moved.png", settings, deltaE, dir / "golden",
+                                                   folder, dir / "out");
+        MESSAGE(caught.message);
+        CHECK(std::string(toString(caught.status)) == "failed");
+        CHECK(caught.statistic > 100.0 / (160.0 * 120.0));
+        REQUIRE(std::filesystem::exists(caught.diff));
+        ImageRgba8 heat = readPng(caught.diff);
         CHECK(heat.width == 160);
 
-        writeComparisonReport(dir / "out" / "report.html", {same, caught});
+        // FLIP sees the moved sun too.
+        CaptureMeasure flip;
+        flip.kind = MeasureKind::Flip;
+        flip.flipThreshold = 0.01;
+        CaptureOutcome flipped = checkAgainstGolden("stage", moved, dir / "out" / "moved.png", settings, flip, dir / "golden",
+                                                    folder, dir / "out");
+        CHECK(std::string(toString(flipped.status)) == "failed");
+        CHECK(flipped.statistic > 0.01);
+
+        // A golden made under another API is refused, naming it, whatever the pixels say.
+        GoldenRecord gl33 = settings;
+        gl33.api = GlApi::Gl33Core;
+        CaptureOutcome otherApi = checkAgainstGolden("stage", again, dir / "out" / "again.png", gl33, deltaE, dir / "golden",
+                                                     folder, dir / "out");
+        CHECK(std::string(toString(otherApi.status)) == "failed");
+        CHECK(otherApi.message.find("api es30 (the capture's gl33)") != std::string::npos);
+
+        SuiteReport report;
+        report.suite = "perturb";
+        report.outcomes = {same, caught};
+        writeHtmlReport(dir / "out" / "report.html", report);
         CHECK(std::filesystem::file_size(dir / "out" / "report.html") > 200);
 
-        GoldenCheck missing = checkAgainstGolden("no-such-golden", moved, dir / "golden", dir / "out");
-        CHECK(missing.goldenMissing);
-        CHECK_FALSE(missing.passed()); // a missing golden is never a pass
+        CaptureOutcome missing = checkAgainstGolden("no-such-golden", moved, dir / "out" / "moved.png", settings, deltaE,
+                                                    dir / "golden", folder, dir / "out");
+        CHECK(std::string(toString(missing.status)) == "golden-missing");
+        CHECK(isFailure(missing.status)); // a missing golden is never a pass
     }
     test::requireNoGlErrors(*context);
 }
