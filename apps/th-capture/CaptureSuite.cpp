@@ -212,8 +212,14 @@ CaptureSuite loadCaptureSuite(const std::filesystem::path& file, const SuiteLoad
             bool sampleName = name.find('/') == std::string::npos && fs::path(name).extension().empty();
             if (sampleName) {
                 p = context.findSample ? context.findSample(context.sharedDirectory, name) : fs::path();
+                // Without the shared samples (a user's machine) the capture is skipped, as the
+                // shipped scenes are; with them, a name they lack is a typo.
+                if (p.empty() && fs::is_directory(context.sharedDirectory / "gltf", ec))
+                    throw Error(gltf->where(), str(r.path("gltf"), ": no sample '", name, "' in ",
+                                                   (context.sharedDirectory / "gltf").string(), " (nor is it a path: a path has a '/' or an extension)"));
                 if (p.empty()) {
-                    skipReason = str("the sample '", name, "' is not in ", (context.sharedDirectory / "gltf").string());
+                    skipReason = str("the shared samples are absent (", (context.sharedDirectory / "gltf").string(),
+                                     "): the sample '", name, "' cannot be captured here");
                     p = name;
                 }
             } else {

@@ -195,7 +195,14 @@ int runCaptureSuite(const CaptureSuite& suite, const CaptureOptions& o) {
         }
         WorkerJob job;
         job.argv.push_back(exe.string());
-        job.argv.insert(job.argv.end(), c.arguments.begin(), c.arguments.end());
+        // --size on the command line sizes every capture, over an entry's own.
+        for (size_t a = 0; a < c.arguments.size(); ++a) {
+            if (o.sizeGiven && c.arguments[a] == "--size") {
+                ++a;
+                continue;
+            }
+            job.argv.push_back(c.arguments[a]);
+        }
         if (o.sizeGiven) job.argv.insert(job.argv.end(), {"--size", str(o.width, "x", o.height)});
         out.actual = outDir / (c.name + ".png");
         out.log = outDir / (c.name + ".log");

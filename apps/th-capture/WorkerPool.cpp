@@ -18,6 +18,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// Set by SIGINT or SIGTERM: the workers lead process groups of their own, so a Ctrl-C at the
+/// terminal does not reach them; the pool ends them and then the signal ends this process.
+volatile std::sig_atomic_t gStopSignal = 0;
+
+extern "C" void onStopSignal(int signal) { gStopSignal = signal; }
+
 struct Running {
     size_t job;
     pid_t pid;
@@ -65,6 +71,14 @@ void runWorkers(const std::vector<WorkerJob>& jobs, int parallel,
                 const std::function<void(size_t, const WorkerResult&)>& finished) {
     std::vector<Running> running;
     size_t next = 0;
+    struct sigaction stop = {}, oldInt = {}, oldTerm = {};
+    stop.sa_handler = onStopSignal;
+    sigemptyset(&stop.sa_mask);
+    // A signal this process ignores (SIGINT in a background job) stays ignored.
+    sigaction(SIGINT, nullptr, &oldInt);
+    sigaction(SIGTERM, nullptr, &oldTerm);
+    if (oldInt.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, nullptr);
+    if (oldTerm.sa_handler != SIG_IGN) sigaction(SIGTERM, &stop, nullptr);
     auto start = [&](size_t i) -> bool {
         const WorkerJob& job = jobs[i];
         WorkerResult failed;
@@ -114,6 +128,16 @@ void runWorkers(const std::vector<WorkerJob>& jobs, int parallel,
         return true;
     };
     while (next < jobs.size() || !running.empty()) {
+        if (gStopSignal) {
+            for (const Running& r : running) {
+                kill(-r.pid, SIGKILL);
+                waitpid(r.pid, nullptr, 0);
+            }
+            sigaction(SIGINT, &oldInt, nullptr);
+            sigaction(SIGTERM, &oldTerm, nullptr);
+            raise(gStopSignal);
+            return;
+        }
         while (int(running.size()) < parallel && next < jobs.size()) start(next++);
         bool reaped = false;
         for (size_t r = 0; r < running.size();) {
@@ -154,6 +178,8 @@ void runWorkers(const std::vector<WorkerJob>& jobs, int parallel,
         }
         if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    sigaction(SIGINT, &oldInt, nullptr);
+    sigaction(SIGTERM, &oldTerm, nullptr);
 }
 
 } // namespace th
