@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <string_view>
 
 #include <draco/compression/decode.h>
 
+#include "assets/DracoStreamClaim.h"
 #include "assets/GltfImportContext.h"
 #include "assets/GltfJsonPatch.h"
 #include "core/Str.h"
@@ -46,6 +48,35 @@ struct DecodedPrimitive {
     std::map<int, std::vector<unsigned char>> accessors;
 };
 
+/// Checks what the stream claims (its faces and vertices) against the accessors it must fill,
+/// before libdraco allocates for the claim: a stream of a few bytes may claim a billion faces.
+/// The accessors' counts are bounded by the import's limits, so this bounds Draco's memory.
+std::string checkClaim(const GltfImportContext& ctx, const tinygltf::Primitive& prim, const DracoMeshClaim& claim) {
+    if (!claim.problem.empty()) return str("the Draco stream does not decode (", claim.problem, ")");
+    const tinygltf::Model& model = ctx.model;
+    const uint64_t maxElements = ctx.options.maxAccessorElements;
+    if (claim.faces > maxElements / 3)
+        return str("the Draco stream claims ", claim.faces, " triangles (", claim.faces * 3,
+                   " indices), more than the limit of ", maxElements,
+                   " elements per accessor (GltfImportOptions::maxAccessorElements); nothing was decoded");
+    if (prim.indices >= 0 && size_t(prim.indices) < model.accessors.size()) {
+        const size_t indices = model.accessors[size_t(prim.indices)].count;
+        if (indices != claim.faces * 3)
+            return str("indices: accessor ", prim.indices, " says ", indices, " indices, the Draco stream claims ",
+                       claim.faces, " triangles (", claim.faces * 3, " indices); nothing was decoded");
+    }
+    auto position = prim.attributes.find("POSITION");
+    if (position != prim.attributes.end() && position->second >= 0 &&
+        size_t(position->second) < model.accessors.size()) {
+        const size_t points = model.accessors[size_t(position->second)].count;
+        if (claim.edgebreaker ? claim.vertices > points : claim.vertices != points)
+            return str("attribute POSITION: accessor ", position->second, " says ", points,
+                       " elements, the Draco stream claims ", claim.vertices,
+                       claim.edgebreaker ? " encoded vertices" : " points", "; nothing was decoded");
+    }
+    return {};
+}
+
 /// Decodes one primitive's stream, or says why it cannot.
 std::string decodePrimitive(GltfImportContext& ctx, const tinygltf::Primitive& prim, const tinygltf::Value& ext,
                             DecodedPrimitive& result) {
@@ -62,8 +93,11 @@ std::string decodePrimitive(GltfImportContext& ctx, const tinygltf::Primitive& p
     const tinygltf::Value& attributes = ext.Get("attributes");
     if (!attributes.IsObject()) return "it has no 'attributes' object";
 
+    const std::string_view stream(reinterpret_cast<const char*>(data.data() + view.byteOffset), view.byteLength);
+    if (std::string problem = checkClaim(ctx, prim, readDracoMeshClaim(stream)); !problem.empty()) return problem;
+
     draco::DecoderBuffer buffer;
-    buffer.Init(reinterpret_cast<const char*>(data.data() + view.byteOffset), view.byteLength);
+    buffer.Init(stream.data(), stream.size());
     draco::Decoder decoder;
     auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
     if (!decoded.ok()) return str("the Draco stream does not decode (", decoded.status().error_msg_string(), ")");

@@ -14,7 +14,9 @@ struct GltfImportContext;
 /// `context.bytes` then views), and remembered, so that it is never read as data.
 void prepareGltfDracoIndices(GltfImportContext& context);
 
-/// Decodes every Draco primitive. A stream that fails to decode, a decoded point or index
+/// Decodes every Draco primitive. A stream whose header claims other counts than its
+/// accessors (or more than their limit) is refused before libdraco decodes it (a few bytes
+/// can claim a billion faces: DracoStreamClaim). A stream that fails to decode, a decoded point or index
 /// count that disagrees with an accessor, or an attribute id the stream lacks is an error
 /// naming the mesh and primitive, unless the extension is optional and the primitive's
 /// accessors carry uncompressed data: then that fallback is used with a warning.

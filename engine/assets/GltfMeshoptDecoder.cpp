@@ -65,6 +65,26 @@ Stream readStream(GltfImportContext& ctx, int view, const tinygltf::Value& ext) 
     return s;
 }
 
+/// The fewest compressed bytes that can hold the stream's claim, from meshoptimizer's codecs
+/// (0.18, versions 0 and 1 of their formats): a vertex stream spends at least a 2-bit header
+/// per 16 bytes of one byte lane (1 byte per 64 decoded bytes) plus its header byte and tail; a
+/// triangle stream one code byte per triangle plus 17; an index sequence one byte per index
+/// plus 5. A stream shorter than this cannot decode, so it is refused before its output is
+/// allocated (a decompression bomb claims gigabytes from a few bytes).
+std::string checkRatio(const Stream& s) {
+    uint64_t needed = 0;
+    if (s.mode == "ATTRIBUTES")
+        needed = 1 + std::max<uint64_t>(s.byteStride, 32) + (s.count * s.byteStride + 63) / 64;
+    else if (s.mode == "TRIANGLES")
+        needed = 17 + s.count / 3;
+    else
+        needed = 5 + s.count;
+    if (s.byteLength >= needed) return {};
+    return str("its ", s.byteLength, " compressed bytes cannot hold the ", s.count, " × ", s.byteStride,
+               " bytes it claims (a ", s.mode, " stream of that size needs at least ", needed,
+               " bytes); nothing was decoded");
+}
+
 /// Decodes one stream into `viewBytes` bytes, or says why it cannot. Every claim of the
 /// stream (mode, stride, count) is checked before its output is allocated: a stream that
 /// claims far more than its buffer view (a decompression bomb, an absurd byteStride) is
@@ -93,6 +113,7 @@ std::string decode(const Stream& s, const std::vector<unsigned char>& source, ui
     if (viewBytes > maxBytes)
         return str("it decodes to ", viewBytes, " bytes, more than the limit of ", maxBytes,
                    " bytes per buffer (GltfImportOptions::maxFileBytes)");
+    if (std::string problem = checkRatio(s); !problem.empty()) return problem;
     const unsigned char* bytes = source.data() + s.byteOffset;
     const size_t size = size_t(s.byteLength);
     out.assign(size_t(viewBytes), 0);

@@ -7,11 +7,13 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <draco/compression/encode.h>
 #include <draco/mesh/mesh.h>
+#include <draco/metadata/geometry_metadata.h>
 #include <glm/glm.hpp>
 #include <meshoptimizer.h>
 #include <webp/encode.h>
@@ -137,7 +139,15 @@ inline MeshoptFile meshoptFile(const TestMesh& m) {
     return f;
 }
 
-inline std::vector<unsigned char> dracoStream(const TestMesh& m, int positionBits, int normalBits) {
+/// How dracoStream encodes: sequential (points and faces in the order given, so indices
+/// compare) or edgebreaker (libdraco's default for meshes), with or without metadata.
+struct DracoEncoding {
+    bool edgebreaker = false;
+    bool metadata = false; ///< a file entry, an attribute entry and a nested element
+};
+
+inline std::vector<unsigned char> dracoStream(const TestMesh& m, int positionBits, int normalBits,
+                                              DracoEncoding how = {}) {
     draco::Mesh mesh;
     const uint32_t n = uint32_t(m.positions.size());
     mesh.set_num_points(n);
@@ -149,16 +159,26 @@ inline std::vector<unsigned char> dracoStream(const TestMesh& m, int positionBit
             mesh.attribute(id)->SetAttributeValue(draco::AttributeValueIndex(i), &values[i]);
         return id;
     };
-    add(draco::GeometryAttribute::POSITION, m.positions);
+    const int position = add(draco::GeometryAttribute::POSITION, m.positions);
     add(draco::GeometryAttribute::NORMAL, m.normals);
+    if (how.metadata) {
+        auto file = std::make_unique<draco::GeometryMetadata>();
+        file->AddEntryString("name", "ball");
+        auto nested = std::make_unique<draco::Metadata>();
+        nested->AddEntryInt("level", 2);
+        file->AddSubMetadata("nested", std::move(nested));
+        auto attribute = std::make_unique<draco::AttributeMetadata>();
+        attribute->AddEntryString("semantic", "POSITION");
+        mesh.AddMetadata(std::move(file));
+        mesh.AddAttributeMetadata(position, std::move(attribute));
+    }
     for (size_t t = 0; t + 2 < m.indices.size(); t += 3)
         mesh.AddFace({draco::PointIndex(m.indices[t]), draco::PointIndex(m.indices[t + 1]),
                       draco::PointIndex(m.indices[t + 2])});
     draco::Encoder encoder;
     encoder.SetAttributeQuantization(draco::GeometryAttribute::POSITION, positionBits);
     encoder.SetAttributeQuantization(draco::GeometryAttribute::NORMAL, normalBits);
-    // Sequential encoding keeps the points and faces in the order given, so indices compare.
-    encoder.SetEncodingMethod(draco::MESH_SEQUENTIAL_ENCODING);
+    encoder.SetEncodingMethod(how.edgebreaker ? draco::MESH_EDGEBREAKER_ENCODING : draco::MESH_SEQUENTIAL_ENCODING);
     draco::EncoderBuffer out;
     REQUIRE(encoder.EncodeMeshToBuffer(mesh, &out).ok());
     return std::vector<unsigned char>(out.data(), out.data() + out.size());

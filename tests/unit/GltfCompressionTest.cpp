@@ -56,6 +56,14 @@ bool anyWarningContains(const ImportedModel& m, const std::string& part) {
     return false;
 }
 
+/// A mesh without repeated vertices: edgebreaker keeps its point count (the sphere's seam and
+/// pole copies of one position and normal are merged by the encoder, so its accessors would
+/// no longer match).
+TestMesh planeMesh() {
+    MeshData d = makePlane(1.0f, 1.0f, 8);
+    return {d.positions, d.normals, d.indices};
+}
+
 float maxDifference(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
     REQUIRE(a.size() == b.size());
     float d = 0.0f;
@@ -201,7 +209,17 @@ TEST_CASE("KHR_draco_mesh_compression bad input: spoilt stream, unknown attribut
         fewer.normals.resize(m.normals.size() - 1);
         std::string text = dracoFile(fewer, stream, false);
         std::string e = errorOf(text, "count.gltf");
-        CHECK(contains(e, str("says ", fewer.positions.size(), " elements, the stream decodes ", m.positions.size())));
+        CHECK(contains(e, str("says ", fewer.positions.size(), " elements, the Draco stream claims ", m.positions.size(),
+                              " points; nothing was decoded")));
+    }
+    SUBCASE("a mesh edgebreaker-encoded, with metadata, imports") {
+        QuietLog quiet;
+        const TestMesh p = planeMesh();
+        ImportedModel model =
+            importText(dracoFile(p, dracoStream(p, 14, 10, {.edgebreaker = true, .metadata = true}), false), "eb.gltf");
+        REQUIRE(model.meshes.size() == 1);
+        CHECK(model.meshes[0].indices.size() == p.indices.size());
+        CHECK(model.meshes[0].positions.size() == p.positions.size());
     }
     SUBCASE("optional, with uncompressed accessors: a warning and the fallback") {
         QuietLog quiet;
@@ -272,3 +290,105 @@ TEST_CASE("EXT_texture_webp bad input: an undecodable WebP, with and without a f
     }
 }
 
+
+namespace {
+
+/// The edgebreaker stream with its face count replaced (a varint after the 11-byte header, the
+/// traversal byte and the vertex count): what a decompression bomb looks like, a few bytes
+/// that claim a huge mesh.
+std::vector<unsigned char> withClaimedFaces(std::vector<unsigned char> stream, uint32_t faces) {
+    size_t at = 12;
+    while (stream.at(at) & 0x80) ++at; // the vertex count
+    size_t end = ++at;
+    while (stream.at(end) & 0x80) ++end; // the face count
+    std::vector<unsigned char> varint;
+    do {
+        varint.push_back(uint8_t((faces & 0x7f) | (faces > 0x7f ? 0x80 : 0)));
+        faces >>= 7;
+    } while (faces);
+    stream.erase(stream.begin() + long(at), stream.begin() + long(end) + 1);
+    stream.insert(stream.begin() + long(at), varint.begin(), varint.end());
+    return stream;
+}
+
+/// One POSITION accessor of `count` VEC3 floats whose view is meshopt-decoded from `stream`
+/// into a buffer with no data of its own.
+std::string meshoptAttributeFile(const std::vector<unsigned char>& stream, size_t count) {
+    GltfModelBuilder b;
+    b.useExtension("EXT_meshopt_compression", true);
+    const int compressed = b.addBuffer(stream);
+    const size_t bytes = count * 12;
+    const int fallback = b.addBufferWithoutData(bytes, R"("EXT_meshopt_compression": {"fallback": true})");
+    const int view = b.addView(
+        {.buffer = fallback,
+         .byteLength = bytes,
+         .byteStride = 12,
+         .extensions = str(R"("EXT_meshopt_compression": {"buffer": )", compressed, R"(, "byteLength": )",
+                           stream.size(), R"(, "byteStride": 12, "count": )", count, R"(, "mode": "ATTRIBUTES"})")});
+    GltfModelBuilder::Accessor position;
+    position.bufferView = view;
+    position.count = count;
+    position.type = "VEC3";
+    position.min = {0, 0, 0};
+    position.max = {1, 1, 1};
+    b.addAccessor(position);
+    b.addMesh({.name = "cloud", .primitives = {{.attributes = {{"POSITION", 0}}}}});
+    b.addScene({b.addNode({.mesh = 0})});
+    return b.json();
+}
+
+} // namespace
+
+TEST_CASE("Decompression bombs: a Draco or meshopt stream that claims far more than its bytes is refused undecoded") {
+    const TestMesh m = testMesh();
+    SUBCASE("Draco: ten million faces claimed in a few hundred bytes, against the indices accessor") {
+        const std::vector<unsigned char> stream = dracoStream(m, 14, 10, {.edgebreaker = true});
+        const std::string e = errorOf(dracoFile(m, withClaimedFaces(stream, 10000000), false), "bomb.gltf");
+        CHECK_MESSAGE(contains(e, str("accessor 2 says ", m.indices.size(),
+                                      " indices, the Draco stream claims 10000000 triangles")), e);
+        CHECK(contains(e, "nothing was decoded"));
+        CHECK(contains(e, "'ball' primitive 0"));
+    }
+    SUBCASE("Draco: a billion faces, over the accessor limit whatever the accessors say") {
+        const std::vector<unsigned char> stream = dracoStream(m, 14, 10, {.edgebreaker = true});
+        const std::string e = errorOf(dracoFile(m, withClaimedFaces(stream, 1000000000), false), "limit.gltf");
+        CHECK_MESSAGE(contains(e, "the Draco stream claims 1000000000 triangles (3000000000 indices), more than the "
+                                  "limit of 67108864 elements per accessor (GltfImportOptions::maxAccessorElements)"), e);
+    }
+    SUBCASE("the unspoilt edgebreaker stream decodes: the claim check refuses nothing real") {
+        QuietLog quiet;
+        const TestMesh p = planeMesh();
+        ImportedModel model = importText(dracoFile(p, dracoStream(p, 14, 10, {.edgebreaker = true}), false), "eb.gltf");
+        CHECK(model.meshes.at(0).indices.size() == p.indices.size());
+    }
+    SUBCASE("meshopt: 16 million vertices claimed by a stream of a few hundred bytes") {
+        std::vector<unsigned char> stream(meshopt_encodeVertexBufferBound(m.positions.size(), 12));
+        stream.resize(
+            meshopt_encodeVertexBuffer(stream.data(), stream.size(), m.positions.data(), m.positions.size(), 12));
+        const size_t count = size_t(1) << 24;
+        const std::string e = errorOf(meshoptAttributeFile(stream, count), "bomb.gltf");
+        CHECK_MESSAGE(contains(e, str("its ", stream.size(), " compressed bytes cannot hold the 16777216 × 12 bytes it claims")), e);
+        CHECK(contains(e, str("needs at least ", 1 + 32 + (count * 12 + 63) / 64, " bytes")));
+        CHECK(contains(e, "bufferView 0"));
+    }
+    SUBCASE("meshopt: the smallest real streams pass the bound (all-zero vertices compress the most)") {
+        for (size_t count : {size_t(0), size_t(1), size_t(16), size_t(256), size_t(100000)}) {
+            CAPTURE(count);
+            std::vector<glm::vec3> zeros(count, glm::vec3(0.0f));
+            std::vector<unsigned char> stream(meshopt_encodeVertexBufferBound(count, 12));
+            stream.resize(meshopt_encodeVertexBuffer(stream.data(), stream.size(), zeros.data(), count, 12));
+            QuietLog quiet;
+            if (count % 3 == 0 && count > 0) {
+                ImportedModel model = importText(meshoptAttributeFile(stream, count), "zeros.gltf");
+                CHECK(model.meshes.size() <= 1);
+            } else {
+                // Not a whole number of triangles: refused for that, not for the bound.
+                try {
+                    importText(meshoptAttributeFile(stream, count), "zeros.gltf");
+                } catch (const Error& e) {
+                    CHECK_MESSAGE(!contains(e.what(), "cannot hold"), e.what());
+                }
+            }
+        }
+    }
+}
