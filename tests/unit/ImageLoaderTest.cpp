@@ -2,7 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <cstdint>
+#include <cstring>
 #include <string>
+
+#include <webp/encode.h>
 
 #include "assets/ImageLoader.h"
 #include "common/AppPaths.h"
@@ -92,4 +96,39 @@ TEST_CASE("a PNG header of 100000 by 100000 pixels is over the limit, not an unk
     REQUIRE(size.has_value());
     CHECK(size->width == 100000);
     CHECK_THROWS_WITH_AS(decodeImage(header, "huge.png"), doctest::Contains("image is 100000x100000, more than the limit"), Error);
+}
+
+TEST_CASE("decompression bombs: each decoder's header is checked against the pixel limit before pixels are allocated") {
+    const uint64_t limit = kDefaultMaxImagePixels; // 8192 × 8192
+    SUBCASE("WebP (lossless): a 4 × 4 image whose header says 16384 × 16384") {
+        uint8_t rgba[4 * 4 * 4] = {};
+        uint8_t* encoded = nullptr;
+        const size_t size = WebPEncodeLosslessRGBA(rgba, 4, 4, 16, &encoded);
+        REQUIRE(size > 25);
+        std::string bytes(reinterpret_cast<const char*>(encoded), size);
+        WebPFree(encoded);
+        REQUIRE(bytes.substr(12, 4) == "VP8L");
+        // After the 0x2f signature at 20: width − 1 and height − 1 in 14 bits each, low bits first.
+        uint32_t bits = 0;
+        std::memcpy(&bits, bytes.data() + 21, 4);
+        bits = (bits & 0xf0000000u) | 0x3fffu | (0x3fffu << 14);
+        std::memcpy(bytes.data() + 21, &bits, 4);
+        CHECK_THROWS_WITH_AS(decodeImage(bytes, "bomb.webp", limit),
+                             doctest::Contains("bomb.webp: image is 16384x16384, more than the limit of 67108864 pixels"),
+                             Error);
+    }
+    SUBCASE("JPEG: a frame header of 20000 × 20000 and no data") {
+        // SOI, then SOF0: length 11, 8-bit samples, height, width, one component.
+        const std::string bytes("\xff\xd8\xff\xc0\x00\x0b\x08\x4e\x20\x4e\x20\x01\x01\x11\x00\xff\xd9", 17);
+        CHECK_THROWS_WITH_AS(decodeImage(bytes, "bomb.jpg", limit),
+                             doctest::Contains("image is 20000x20000, more than the limit"), Error);
+    }
+    SUBCASE("Radiance .hdr: a resolution line of 20000 × 20000") {
+        const std::string bytes = "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 20000 +X 20000\n\x02\x02\x4e\x20";
+        CHECK_THROWS_WITH_AS(decodeHdr(bytes, "bomb.hdr", limit),
+                             doctest::Contains("image is 20000x20000, more than the limit"), Error);
+    }
+    SUBCASE("a limit of zero refuses even one pixel") {
+        CHECK_THROWS_WITH_AS(loadImage(dataDir() / "grey16.png", 0), doctest::Contains("more than the limit of 0"), Error);
+    }
 }
