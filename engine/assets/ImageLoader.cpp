@@ -7,6 +7,8 @@
 #include <stb_image.h>
 #include <webp/decode.h>
 
+#include "assets/JpegTableCheck.h"
+#include "assets/RadianceDecoder.h"
 #include "core/Error.h"
 #include "core/Files.h"
 #include "core/Str.h"
@@ -41,6 +43,8 @@ void checkLength(std::string_view bytes, std::string_view name) {
 
 ImageSize checkedSize(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
     checkLength(bytes, name);
+    if (std::string problem = jpegHuffmanTableProblem(bytes); !problem.empty())
+        throw Error(SourceLocation{std::string(name)}, str("not a decodable JPEG image: ", problem));
     std::optional<ImageSize> size = probeImageSize(bytes);
     if (!size) {
         if (isWebp(bytes)) throw Error(SourceLocation{std::string(name)}, "not a decodable WebP image (bad header)");
@@ -63,6 +67,8 @@ std::optional<ImageSize> probeImageSize(std::string_view bytes) {
         if (WebPGetInfo(asUnsigned(bytes), bytes.size(), &w, &h)) return ImageSize{w, h};
         return std::nullopt;
     }
+    // stb_image reads the Huffman tables before the frame header, so even sizing needs the check.
+    if (!jpegHuffmanTableProblem(bytes).empty()) return std::nullopt;
     int w = 0, h = 0, comp = 0;
     if (stbi_info_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp)) return ImageSize{w, h};
     // stb_image refuses to even size a PNG over 2^30 bytes of pixels ("unknown image type"):
@@ -79,18 +85,26 @@ std::optional<ImageSize> probeImageSize(std::string_view bytes) {
     return std::nullopt;
 }
 
+namespace {
+
+/// stb_image does not read WebP (EXT_texture_webp); libwebp does, straight to RGBA.
+ImageRgba8 decodeWebp(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    const ImageSize size = checkedSize(bytes, name, maxPixels);
+    ImageRgba8 out(size.width, size.height);
+    if (!WebPDecodeRGBAInto(asUnsigned(bytes), bytes.size(), out.pixels.data(), out.pixels.size(), size.width * 4))
+        throw Error(SourceLocation{std::string(name)}, "cannot decode WebP image: its data is corrupt or cut short");
+    return out;
+}
+
+} // namespace
+
 ImageRgba8 decodeImage(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
-    if (isWebp(bytes)) {
-        // stb_image does not read WebP (EXT_texture_webp); libwebp does, straight to RGBA.
-        checkLength(bytes, name);
-        const ImageSize size = checkedSize(bytes, name, maxPixels);
-        ImageRgba8 out(size.width, size.height);
-        if (!WebPDecodeRGBAInto(asUnsigned(bytes), bytes.size(), out.pixels.data(), out.pixels.size(),
-                                size.width * 4))
-            throw Error(SourceLocation{std::string(name)}, "cannot decode WebP image: its data is corrupt or cut short");
-        return out;
-    }
+    if (isWebp(bytes)) return decodeWebp(bytes, name, maxPixels);
     checkedSize(bytes, name, maxPixels);
+    // A texture is PNG, JPEG or WebP; stb_image would also read a Radiance file here, with the
+    // run-length loop that hangs on a malformed one (RadianceDecoder.h).
+    if (stbi_is_hdr_from_memory(asBytes(bytes), int(bytes.size())))
+        throw Error(SourceLocation{std::string(name)}, "a Radiance .hdr image is not an 8-bit image (PNG, JPEG or WebP)");
     int w = 0, h = 0, comp = 0;
     const int len = int(bytes.size());
     if (stbi_is_16_bit_from_memory(asBytes(bytes), len)) {
@@ -120,12 +134,7 @@ ImageRgbaF decodeHdr(std::string_view bytes, std::string_view name, uint64_t max
         throw Error(SourceLocation{std::string(name)},
                     "not a Radiance .hdr image (expected the #?RADIANCE or #?RGBE header)");
     checkedSize(bytes, name, maxPixels);
-    int w = 0, h = 0, comp = 0;
-    std::unique_ptr<float, StbFree> data(stbi_loadf_from_memory(asBytes(bytes), int(bytes.size()), &w, &h, &comp, 4));
-    if (!data) throw Error(SourceLocation{std::string(name)}, str("cannot decode .hdr image: ", failureReason()));
-    ImageRgbaF out(w, h);
-    std::memcpy(out.pixels.data(), data.get(), out.pixels.size() * sizeof(float));
-    return out;
+    return decodeRadiance(bytes, name, maxPixels);
 }
 
 ImageRgbaF loadHdr(const std::filesystem::path& path, uint64_t maxPixels) {

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs each fuzzer for a while: tests/fuzz/run-fuzzers.sh <build-dir> <seconds-per-target>
 # The shader-pipeline, scene-file and command-line targets start from their checked-in seeds; the glTF importer starts from
-# the bad-input models in tests/data/gltf (invalid/ included: its 3,000-level node chain is the
-# deep-hierarchy seed) and, when ../shared/gltf is there, the Khronos samples.
+# its seeds (corpus/gltf_import: animations, skins, morphs, material extensions, variants), the
+# bad-input models in tests/data/gltf (invalid/ included: its 3,000-level node chain is the
+# deep-hierarchy seed) and, when ../shared/gltf is there, the Khronos samples, with gltf.dict.
+# The decoder targets (gltf_compressed: meshopt and Draco streams; image_decode) start from
+# real encoder output (MakeFuzzSeeds.cpp).
 # New inputs go to a scratch corpus (the seeds stay as they are); a crash leaves its reproducer
 # in <build-dir>/fuzz-artifacts and makes the script fail.
 set -euo pipefail
@@ -35,14 +38,17 @@ run_target() {
   rm -rf "$scratch"
 }
 
-for name in include_expander preprocessor injector scene_file; do
+for name in include_expander preprocessor injector; do
   run_target "$name" 16384 "$here/corpus/$name"
 done
+run_target scene_file 16384 -dict="$here/scene_file.dict" "$here/corpus/scene_file"
 run_target capture_options 4096 "$here/corpus/capture_options"
 
-gltf_seeds=("$root/tests/data/gltf")
+gltf_seeds=("$here/corpus/gltf_import" "$root/tests/data/gltf")
 shopt -s nullglob
 for sample in "$root"/../shared/gltf/*/glTF; do gltf_seeds+=("$sample"); done
 shopt -u nullglob
-run_target gltf_import 65536 "${gltf_seeds[@]}"
+run_target gltf_import 65536 -dict="$here/gltf.dict" "${gltf_seeds[@]}"
+run_target gltf_compressed 16384 "$here/corpus/gltf_compressed"
+run_target image_decode 16384 "$here/corpus/image_decode"
 exit $status

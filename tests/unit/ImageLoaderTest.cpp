@@ -12,6 +12,7 @@
 #include "common/AppPaths.h"
 #include "core/Error.h"
 #include "core/Files.h"
+#include "core/Str.h"
 
 using namespace th;
 namespace fs = std::filesystem;
@@ -131,4 +132,26 @@ TEST_CASE("decompression bombs: each decoder's header is checked against the pix
     SUBCASE("a limit of zero refuses even one pixel") {
         CHECK_THROWS_WITH_AS(loadImage(dataDir() / "grey16.png", 0), doctest::Contains("more than the limit of 0"), Error);
     }
+}
+
+TEST_CASE("a JPEG whose Huffman table claims more than 256 codes is refused before stb_image reads it") {
+    // Found by fuzzing: Debian's stb_image 2.27 writes such a table's code lengths past its
+    // 257-byte array. tests/fuzz/corpus/image_decode/rgb.jpg is a 16 × 8 JPEG from stb's writer.
+    const std::string good = readFile(fs::path(TRAILHEAD_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "image_decode" / "rgb.jpg");
+    const ImageRgba8 decoded = decodeImage(good, "rgb.jpg");
+    CHECK(decoded.width == 16);
+    CHECK(decoded.height == 8);
+    const size_t dht = good.find("\xff\xc4");
+    REQUIRE(dht != std::string::npos);
+    std::string bad = good;
+    bad[dht + 5] = char(0xff); // the first table's counts of 1- and 2-bit codes
+    bad[dht + 6] = char(0xff);
+    CHECK_FALSE(probeImageSize(bad).has_value());
+    const std::string expected = str("bad.jpg: not a decodable JPEG image: the Huffman table segment at byte ", dht);
+    CHECK_THROWS_WITH_AS(decodeImage(bad, "bad.jpg"), doctest::Contains(expected.c_str()), Error);
+    CHECK_THROWS_WITH_AS(decodeImage(bad, "bad.jpg"), doctest::Contains("more than the 256 a table can hold"), Error);
+    // The fuzzer's own reproducer.
+    const std::string found = readFile(fs::path(TRAILHEAD_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "image_decode" /
+                                       "found-jpeg-dht-257-codes.jpg");
+    CHECK_THROWS_WITH_AS(decodeImage(found, "found.jpg"), doctest::Contains("more than the 256"), Error);
 }
