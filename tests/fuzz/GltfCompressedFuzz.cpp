@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "GlbContainer.h"
 #include "assets/DracoStreamClaim.h"
 #include "assets/GltfImporter.h"
 #include "core/Error.h"
@@ -29,27 +30,6 @@
 namespace {
 
 th::GltfImportOptions gOptions;
-
-void appendU32(std::string& out, uint32_t v) {
-    char bytes[4];
-    std::memcpy(bytes, &v, 4);
-    out.append(bytes, 4);
-}
-
-std::string glb(std::string json, std::string bin) {
-    json.resize((json.size() + 3) / 4 * 4, ' ');
-    bin.resize((bin.size() + 3) / 4 * 4, '\0');
-    std::string out = "glTF";
-    appendU32(out, 2);
-    appendU32(out, uint32_t(12 + 8 + json.size() + 8 + bin.size()));
-    appendU32(out, uint32_t(json.size()));
-    appendU32(out, 0x4E4F534A);
-    out += json;
-    appendU32(out, uint32_t(bin.size()));
-    appendU32(out, 0x004E4942);
-    out += bin;
-    return out;
-}
 
 /// 256 positions on a line, the plain geometry the compressed indices index into.
 std::string linePositions() {
@@ -126,7 +106,7 @@ std::string meshoptFile(unsigned kind, uint32_t count, unsigned selector, std::s
         R"({"asset": {"version": "2.0"}, "extensionsUsed": ["EXT_meshopt_compression"])", required,
         R"(, "buffers": [)", buffers, R"(], "bufferViews": )", views, R"(, "accessors": [)", accessors,
         R"(], "meshes": [{"primitives": [)", primitive, R"(]}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})");
-    return glb(json, bin);
+    return th::fuzz::glbOf(json, bin);
 }
 
 std::string dracoFile(unsigned kind, uint32_t count, unsigned selector, std::string_view stream) {
@@ -165,15 +145,14 @@ std::string dracoFile(unsigned kind, uint32_t count, unsigned selector, std::str
                 R"("componentType": 5126, "count": )", points, R"(, "type": "VEC3"}, {)", view[2],
                 R"("componentType": )", indexType, R"(, "count": )", indices, R"(, "type": "SCALAR"})");
     const std::string attributes = normals ? R"({"POSITION": 0, "NORMAL": 1})" : R"({"POSITION": 0})";
-    const std::string ids = normals ? R"({"POSITION": 0, "NORMAL": 1})" : R"({"POSITION": 0})";
     const std::string required = withFallback ? "" : R"(, "extensionsRequired": ["KHR_draco_mesh_compression"])";
     const std::string json = th::str(
         R"({"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_draco_mesh_compression"])", required,
         R"(, "buffers": [{"byteLength": )", bin.size(), R"(}], "bufferViews": )", views, R"(, "accessors": [)",
         accessors, R"(], "meshes": [{"primitives": [{"attributes": )", attributes,
-        R"(, "indices": 2, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0, "attributes": )", ids,
+        R"(, "indices": 2, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0, "attributes": )", attributes,
         R"(}}}]}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})");
-    return glb(json, bin);
+    return th::fuzz::glbOf(json, bin);
 }
 
 } // namespace

@@ -84,6 +84,7 @@ if(TARGET th_assets_cpu)
 
   add_executable(th_fuzz_make_seeds MakeFuzzSeeds.cpp)
   target_link_libraries(th_fuzz_make_seeds PRIVATE th_assets_cpu meshoptimizer::meshoptimizer PkgConfig::WEBP PkgConfig::STB)
+  target_include_directories(th_fuzz_make_seeds PRIVATE ${PROJECT_SOURCE_DIR}/tests) # support/DracoEncode.h
   target_compile_options(th_fuzz_make_seeds PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer)
   target_link_options(th_fuzz_make_seeds PRIVATE -fsanitize=address,undefined)
 endif()

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "GlbContainer.h"
 #include "assets/GltfImporter.h"
 #include "core/Error.h"
 #include "core/Files.h"
@@ -26,30 +27,10 @@ fs::path gRoot;
 fs::path gModelFolder;
 th::GltfImportOptions gOptions;
 
-void appendU32(std::string& out, uint32_t v) {
-    char bytes[4];
-    std::memcpy(bytes, &v, 4);
-    out.append(bytes, 4);
-}
-
 std::string wrapAsGlb(std::string_view input) {
-    size_t nul = input.find('\0');
-    std::string json(input.substr(0, nul));
-    std::string bin(nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1));
-    json.resize((json.size() + 3) / 4 * 4, ' ');
-    bin.resize((bin.size() + 3) / 4 * 4, '\0');
-    std::string out = "glTF";
-    appendU32(out, 2);
-    appendU32(out, uint32_t(12 + 8 + json.size() + (bin.empty() ? 0 : 8 + bin.size())));
-    appendU32(out, uint32_t(json.size()));
-    appendU32(out, 0x4E4F534A);
-    out += json;
-    if (!bin.empty()) {
-        appendU32(out, uint32_t(bin.size()));
-        appendU32(out, 0x004E4942);
-        out += bin;
-    }
-    return out;
+    const size_t nul = input.find('\0');
+    return th::fuzz::glbOf(std::string(input.substr(0, nul)),
+                           std::string(nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1)));
 }
 
 void importOnce(std::string_view bytes, const char* name) {

@@ -16,9 +16,6 @@
 #include <string>
 #include <vector>
 
-#include <draco/compression/encode.h>
-#include <draco/mesh/mesh.h>
-#include <draco/metadata/geometry_metadata.h>
 #include <glm/glm.hpp>
 #include <meshoptimizer.h>
 #include <webp/encode.h>
@@ -30,6 +27,7 @@
 #include "assets/ProceduralMeshes.h"
 #include "core/Error.h"
 #include "core/Files.h"
+#include "support/DracoEncode.h"
 
 namespace fs = std::filesystem;
 
@@ -146,38 +144,11 @@ void meshoptSeeds(const th::MeshData& m) {
 }
 
 std::vector<unsigned char> dracoStream(const th::MeshData& m, bool normals, bool edgebreaker, bool metadata) {
-    draco::Mesh mesh;
-    const uint32_t n = uint32_t(m.positions.size());
-    mesh.set_num_points(n);
-    auto add = [&](draco::GeometryAttribute::Type type, const std::vector<glm::vec3>& values) {
-        draco::GeometryAttribute ga;
-        ga.Init(type, nullptr, 3, draco::DT_FLOAT32, false, 12, 0);
-        const int id = mesh.AddAttribute(ga, true, n);
-        for (uint32_t i = 0; i < n; ++i) mesh.attribute(id)->SetAttributeValue(draco::AttributeValueIndex(i), &values[i]);
-        return id;
-    };
-    const int position = add(draco::GeometryAttribute::POSITION, m.positions);
-    if (normals) add(draco::GeometryAttribute::NORMAL, m.normals);
-    if (metadata) {
-        auto file = std::make_unique<draco::GeometryMetadata>();
-        file->AddEntryString("name", "seed");
-        auto nested = std::make_unique<draco::Metadata>();
-        nested->AddEntryDouble("scale", 0.5);
-        file->AddSubMetadata("nested", std::move(nested));
-        auto attribute = std::make_unique<draco::AttributeMetadata>();
-        attribute->AddEntryIntArray("range", {0, 1, 2});
-        mesh.AddMetadata(std::move(file));
-        mesh.AddAttributeMetadata(position, std::move(attribute));
-    }
-    for (size_t t = 0; t + 2 < m.indices.size(); t += 3)
-        mesh.AddFace({draco::PointIndex(m.indices[t]), draco::PointIndex(m.indices[t + 1]), draco::PointIndex(m.indices[t + 2])});
-    draco::Encoder encoder;
-    encoder.SetAttributeQuantization(draco::GeometryAttribute::POSITION, 12);
-    encoder.SetAttributeQuantization(draco::GeometryAttribute::NORMAL, 8);
-    encoder.SetEncodingMethod(edgebreaker ? draco::MESH_EDGEBREAKER_ENCODING : draco::MESH_SEQUENTIAL_ENCODING);
-    draco::EncoderBuffer out;
-    if (!encoder.EncodeMeshToBuffer(mesh, &out).ok()) throw th::Error("Draco failed to encode a seed");
-    return std::vector<unsigned char>(out.data(), out.data() + out.size());
+    std::vector<unsigned char> out =
+        th::test::encodeDraco(m.positions, normals ? m.normals : std::vector<glm::vec3>{}, m.indices,
+                              {.edgebreaker = edgebreaker, .metadata = metadata, .positionBits = 12, .normalBits = 8});
+    if (out.empty()) throw th::Error("Draco failed to encode a seed");
+    return out;
 }
 
 void dracoSeeds(const th::MeshData& m) {

@@ -7,19 +7,16 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include <draco/compression/encode.h>
-#include <draco/mesh/mesh.h>
-#include <draco/metadata/geometry_metadata.h>
 #include <glm/glm.hpp>
 #include <meshoptimizer.h>
 #include <webp/encode.h>
 
 #include "assets/ProceduralMeshes.h"
 #include "core/Str.h"
+#include "support/DracoEncode.h"
 #include "support/GltfModelBuilder.h"
 
 namespace th::test {
@@ -139,49 +136,14 @@ inline MeshoptFile meshoptFile(const TestMesh& m) {
     return f;
 }
 
-/// How dracoStream encodes: sequential (points and faces in the order given, so indices
-/// compare) or edgebreaker (libdraco's default for meshes), with or without metadata.
-struct DracoEncoding {
-    bool edgebreaker = false;
-    bool metadata = false; ///< a file entry, an attribute entry and a nested element
-};
-
+/// The test mesh's Draco stream (positions and normals, quantized to the bits given).
 inline std::vector<unsigned char> dracoStream(const TestMesh& m, int positionBits, int normalBits,
                                               DracoEncoding how = {}) {
-    draco::Mesh mesh;
-    const uint32_t n = uint32_t(m.positions.size());
-    mesh.set_num_points(n);
-    auto add = [&](draco::GeometryAttribute::Type type, const std::vector<glm::vec3>& values) {
-        draco::GeometryAttribute ga;
-        ga.Init(type, nullptr, 3, draco::DT_FLOAT32, false, 12, 0);
-        const int id = mesh.AddAttribute(ga, true, n);
-        for (uint32_t i = 0; i < n; ++i)
-            mesh.attribute(id)->SetAttributeValue(draco::AttributeValueIndex(i), &values[i]);
-        return id;
-    };
-    const int position = add(draco::GeometryAttribute::POSITION, m.positions);
-    add(draco::GeometryAttribute::NORMAL, m.normals);
-    if (how.metadata) {
-        auto file = std::make_unique<draco::GeometryMetadata>();
-        file->AddEntryString("name", "ball");
-        auto nested = std::make_unique<draco::Metadata>();
-        nested->AddEntryInt("level", 2);
-        file->AddSubMetadata("nested", std::move(nested));
-        auto attribute = std::make_unique<draco::AttributeMetadata>();
-        attribute->AddEntryString("semantic", "POSITION");
-        mesh.AddMetadata(std::move(file));
-        mesh.AddAttributeMetadata(position, std::move(attribute));
-    }
-    for (size_t t = 0; t + 2 < m.indices.size(); t += 3)
-        mesh.AddFace({draco::PointIndex(m.indices[t]), draco::PointIndex(m.indices[t + 1]),
-                      draco::PointIndex(m.indices[t + 2])});
-    draco::Encoder encoder;
-    encoder.SetAttributeQuantization(draco::GeometryAttribute::POSITION, positionBits);
-    encoder.SetAttributeQuantization(draco::GeometryAttribute::NORMAL, normalBits);
-    encoder.SetEncodingMethod(how.edgebreaker ? draco::MESH_EDGEBREAKER_ENCODING : draco::MESH_SEQUENTIAL_ENCODING);
-    draco::EncoderBuffer out;
-    REQUIRE(encoder.EncodeMeshToBuffer(mesh, &out).ok());
-    return std::vector<unsigned char>(out.data(), out.data() + out.size());
+    how.positionBits = positionBits;
+    how.normalBits = normalBits;
+    std::vector<unsigned char> stream = encodeDraco(m.positions, m.normals, m.indices, how);
+    REQUIRE(!stream.empty());
+    return stream;
 }
 
 /// The Draco stream in view 0; with a fallback, the mesh uncompressed in views 1, 2, 3 that the
