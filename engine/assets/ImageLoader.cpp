@@ -130,11 +130,7 @@ ImageRgba8 loadImage(const std::filesystem::path& path, uint64_t maxPixels) {
 
 ImageRgbaF decodeHdr(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
     checkLength(bytes, name);
-    if (!stbi_is_hdr_from_memory(asBytes(bytes), int(bytes.size())))
-        throw Error(SourceLocation{std::string(name)},
-                    "not a Radiance .hdr image (expected the #?RADIANCE or #?RGBE header)");
-    checkedSize(bytes, name, maxPixels);
-    return decodeRadiance(bytes, name, maxPixels);
+    return decodeRadiance(bytes, name, maxPixels); // its header, size and limit checks included
 }
 
 ImageRgbaF loadHdr(const std::filesystem::path& path, uint64_t maxPixels) {
