@@ -86,6 +86,8 @@ BuiltScene buildGltfKind(SceneBuildContext& context, const SceneFile& file) {
     if (auto* a = p.optional("animation")) {
         o.animation = a->isNumber() ? str(a->asInt("params.animation", 0, 1 << 20)) : a->asString("params.animation");
         if (o.animation.empty()) throw Error(a->where(), "'params.animation' is empty: name a clip, give its index or 'all'");
+        o.animationSetBy = "'params.animation'";
+        o.animationWhere = a->where();
     }
     if (auto* t = p.optional("animationTime")) {
         o.animationTime = float(t->asNumber("params.animationTime", NumberRange::closed(0.0, 1.0e6)));

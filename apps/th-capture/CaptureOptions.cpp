@@ -1,6 +1,7 @@
 #include "CaptureOptions.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "common/CommandLine.h"
 #include "common/SceneFile.h"
@@ -173,6 +174,17 @@ const CommandLine& captureCommandLine() {
 
 const NumberRange kCoordinate = NumberRange::closed(-1.0e9, 1.0e9);
 
+// An input file named by an option, checked before any GL context is made so that a typo is a
+// usage error naming the option rather than a load failure naming only the path.
+std::string existingFile(const std::string& option, const std::string& value) {
+    if (value.empty()) throw UsageError(str(option, " expects a file, got ''"));
+    std::error_code ec;
+    const auto status = std::filesystem::status(value, ec);
+    if (!std::filesystem::exists(status)) throw UsageError(str(option, " '", value, "': no such file"));
+    if (std::filesystem::is_directory(status)) throw UsageError(str(option, " '", value, "' is a directory, not a file"));
+    return value;
+}
+
 } // namespace
 
 CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
@@ -249,7 +261,7 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
         }
         else if (a == "--near") o.nearPlane = number(NumberRange::above(0.0, 1.0e9));
         else if (a == "--far") o.farPlane = number(NumberRange::above(0.0, 1.0e9));
-        else if (a == "--env") o.env = v;
+        else if (a == "--env") o.env = existingFile(a, v);
         else if (a == "--env-intensity") o.envIntensity = number(NumberRange::closed(0.0, 1.0e4));
         else if (a == "--sky") o.skyHour = number(NumberRange::closed(0.0, 24.0));
         else if (a == "--no-punctual") o.punctual = false;
@@ -258,7 +270,7 @@ CaptureOptions parseCaptureOptions(int argc, const char* const* argv) {
             try {
                 o.tonemap = parseToneMapping(v);
             } catch (const Error& e) {
-                throw UsageError(e.message());
+                throw UsageError(str("--tonemap: ", e.message()));
             }
         } else if (a == "--exposure") o.exposure = number(NumberRange::above(0.0, 1.0e4));
         else if (a == "--animation") {

@@ -76,7 +76,7 @@ TEST_CASE("a scene file poses a glTF model with a clip at a time, and names what
         }
         return "(no error)";
     };
-    CHECK(contains(errorOf(", \"animation\": \"Trot\""), "'Trot' is neither a clip name nor an index; the clips are 0 'Survey', 1 'Walk', 2 'Run', or 'all'"));
+    CHECK(contains(errorOf(", \"animation\": \"Trot\""), "'params.animation' 'Trot' is neither a clip name nor an index; the clips are 0 'Survey', 1 'Walk', 2 'Run', or 'all'"));
     std::string orphanTime = errorOf(", \"animationTime\": 1");
     CHECK(contains(orphanTime, "fox.json:2:61: 'params.animationTime' needs 'params.animation'"));
     CHECK(contains(errorOf(", \"animation\": \"Walk\", \"animationTime\": -1"), "'params.animationTime' must be a number in [0, 1e+06]"));

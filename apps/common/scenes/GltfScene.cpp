@@ -78,9 +78,11 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
         scene.environment.source = EnvironmentSource::None;
     }
     if (!options.animation.empty()) {
+        const SourceLocation where =
+            options.animationWhere.known() ? options.animationWhere : SourceLocation{options.model.string()};
         if (!loaded.animation || loaded.animation->rig().clips.empty())
-            throw Error(SourceLocation{options.model.string()},
-                        str("animation '", options.animation, "': the model has no animations"));
+            throw Error(where, str(options.animationSetBy, " '", options.animation, "': ", options.model.filename().string(),
+                                   " has no animations"));
         Animator& animator = loaded.animation->animator();
         if (options.animation == "all") {
             animator.playAll();
@@ -90,8 +92,7 @@ BuiltScene buildGltfScene(SceneBuildContext& context, const GltfSceneOptions& op
                 std::string list;
                 const auto& clips = loaded.animation->rig().clips;
                 for (size_t i = 0; i < clips.size(); ++i) list += str(i ? ", " : "", i, " '", clips[i].name, "'");
-                throw Error(SourceLocation{options.model.string()},
-                            str("animation '", options.animation, "' is neither a clip name nor an index; the clips are ",
+                throw Error(where, str(options.animationSetBy, " '", options.animation, "' is neither a clip name nor an index; the clips are ",
                                 list, ", or 'all'"));
             }
             animator.play(clip);

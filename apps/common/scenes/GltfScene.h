@@ -22,6 +22,10 @@ struct GltfSceneOptions {
     /// empty = no animation plays. `animationTime` is the time in seconds it is posed at.
     std::string animation;
     float animationTime = 0.0f;
+    /// What set `animation`, named by its errors: the option, or a scene file's key and where
+    /// it stands (unknown: the model file is named).
+    std::string animationSetBy = "--animation";
+    SourceLocation animationWhere;
     /// A camera of the file to look through, by name or by index in the file's `cameras`;
     /// empty = a camera framing the model. Its aspect is the file's until the caller sets the
     /// viewport's.
