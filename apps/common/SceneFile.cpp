@@ -96,7 +96,13 @@ SceneFile parseSceneFile(std::string_view text, const std::filesystem::path& pat
     std::vector<std::string> tiers;
     for (QualityTier t : kQualityTiers) tiers.emplace_back(toString(t));
     f.quality = parseQualityTier(oneOf("quality", toString(f.quality), tiers));
-    if (const json::Value* v = r.optional("toneMapping")) f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
+    if (const json::Value* v = r.optional("toneMapping")) {
+        try {
+            f.toneMapping = parseToneMapping(v->asString("toneMapping"), v->where());
+        } catch (const Error& e) {
+            throw Error(v->where(), str("'toneMapping': ", e.message())); // the key, as every other value's error names it
+        }
+    }
     if (const json::Value* v = r.optional("exposure")) f.exposure = float(v->asNumber("exposure", kExposureRange));
     if (const json::Value* v = r.optional("ev100")) f.ev100 = float(v->asNumber("ev100", kEv100Range));
     if (const json::Value* v = r.optional("physicalCamera")) {

@@ -6,6 +6,8 @@
 
 #include "common/SceneFile.h"
 #include "core/Error.h"
+#include "core/Json.h"
+#include "core/Str.h"
 
 using namespace th;
 
@@ -32,7 +34,7 @@ TEST_CASE("scene-file values out of range name the file, the line and the key") 
         {"{\"kind\": \"gltf\",\n \"ev100\": 25}", "values.json:2:11: 'ev100' must be a number in [-10, 20], found 25"},
         {"{\"kind\": \"gltf\",\n \"ev100\": \"bright\"}", "values.json:2:11: 'ev100'"},
         {"{\"kind\": \"gltf\",\n \"toneMapping\": \"filmic\"}",
-         "values.json:2:17: unknown tone mapping 'filmic'; expected none, aces, neutral, agx or agx-punchy"},
+         "values.json:2:17: 'toneMapping': unknown tone mapping 'filmic'; expected none, aces, neutral, agx or agx-punchy"},
         {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"aperture\": -2}}", "values.json:2:33: 'physicalCamera.aperture' must be a number in [0.5, 128]"},
         {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"shutter\": 0}}", "'physicalCamera.shutter' must be a number in (0, 3600]"},
         {"{\"kind\": \"gltf\",\n \"physicalCamera\": {\"aperture\": 128, \"shutter\": 0.0001, \"iso\": 1}}",
@@ -73,6 +75,42 @@ TEST_CASE("scene-file values out of range name the file, the line and the key") 
         CAPTURE(c.text);
         std::string e = errorOf(c.text);
         CHECK_MESSAGE(e.find(c.expected) != std::string::npos, e);
+    }
+}
+
+TEST_CASE("every scene-file key refuses every bad value with the file, the line and the key") {
+    // Each key as the path to it (nested objects for the settings that take one) and the bad
+    // values every key is given: a wrong type, JSON's non-numbers, overflow, a huge and a
+    // negative number, an empty string, trailing garbage, null, and the wrong shape.
+    const char* keys[] = {"exposure", "ev100", "msaa", "time", "seconds", "toneMapping", "weather", "quality",
+                          "fxaa", "sun", "ibl", "fog", "background", "bloom.strength", "bloom.radius", "bloom.enabled",
+                          "ambientOcclusion.strength", "ambientOcclusion.radius", "ambientOcclusion.enabled",
+                          "shadows.filter", "shadows.filterRadius", "shadows.cascadeBlend", "shadows.enabled",
+                          "physicalCamera.aperture", "physicalCamera.shutter", "physicalCamera.iso", "camera.yfov",
+                          "camera.near", "camera.far", "camera.position", "camera.target", "camera.up", "params"};
+    const char* values[] = {"\"abc\"", "\"\"", "NaN", "Infinity", "-Infinity", "1e400", "-1e400", "-1e9", "1e30",
+                            "1x", "2 3", "null", "[]", "[1]", "[1, 2, \"x\"]", "{}", "[1e400, 0, 0]", "\"1\""};
+    for (const char* key : keys) {
+        std::string k = key;
+        size_t dot = k.find('.');
+        for (const char* value : values) {
+            if (k == "params" && std::string(value) == "{}") continue; // an empty params object is valid
+            std::string entry = dot == std::string::npos
+                                    ? str("\"", k, "\": ", value)
+                                    : str("\"", k.substr(0, dot), "\": {\"", k.substr(dot + 1), "\": ", value, "}");
+            std::string text = str("{\"kind\": \"gltf\",\n ", entry, "}");
+            CAPTURE(text);
+            std::string e = errorOf(text);
+            CHECK_MESSAGE(e.find("values.json:2:") != std::string::npos, e);
+            // A value JSON cannot parse is a syntax error at its line; any other names its key.
+            bool syntax = false;
+            try {
+                json::parse(text, "values.json");
+            } catch (const Error&) {
+                syntax = true;
+            }
+            CHECK_MESSAGE((syntax || e.find(k) != std::string::npos), e);
+        }
     }
 }
 
