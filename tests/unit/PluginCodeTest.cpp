@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "ShaderTestHelpers.h"
+#include "core/Str.h"
 #include "shader/PluginCode.h"
 
 using namespace th;
@@ -91,6 +94,49 @@ TEST_CASE("PluginCode: wrong shapes are errors with file, line and key") {
         CHECK(e->where().file == "p.json");
         CHECK(e->where().line == c.line);
         CHECK_MESSAGE(contains(e->message(), c.message), e->message());
+    }
+}
+
+TEST_CASE("PluginCode: every key refuses every bad value with file, line and key") {
+    // Each key (and each kind of entry inside one), the value standing in for VALUE, and the
+    // values that are valid there and so skipped; every other value of the tour is an error at
+    // line 2 naming the key.
+    struct Key {
+        const char* name; // what the message names
+        const char* entry;
+        std::vector<std::string> valid;
+    } keys[] = {
+        {"name", "\"name\": VALUE", {"\"1x y\""}},
+        {"priority", "\"name\": \"A\", \"priority\": VALUE", {"3"}},
+        {"enabled", "\"name\": \"A\", \"enabled\": VALUE", {"true"}},
+        {"defines", "\"name\": \"A\", \"defines\": VALUE", {"{}"}},
+        {"defines.X", "\"name\": \"A\", \"defines\": {\"X\": VALUE}", {"3", "-1e9", "1e30", "true", "\"\"", "\"1x y\""}},
+        {"uniforms", "\"name\": \"A\", \"uniforms\": VALUE", {"{}"}},
+        {"uniforms.u", "\"name\": \"A\", \"uniforms\": {\"u\": VALUE}", {}},
+        {"samplers", "\"name\": \"A\", \"samplers\": VALUE", {"{}"}},
+        {"samplers.s", "\"name\": \"A\", \"samplers\": {\"s\": VALUE}", {}},
+        {"modules", "\"name\": \"A\", \"modules\": VALUE", {"[]"}},
+        {"modules", "\"name\": \"A\", \"modules\": [VALUE]", {"\"1x y\""}}, // module names are checked by the registry
+        {"frameTextures", "\"name\": \"A\", \"frameTextures\": VALUE", {"[]"}},
+        {"frameTextures", "\"name\": \"A\", \"frameTextures\": [VALUE]", {}},
+        {"fragment", "\"name\": \"A\", \"fragment\": VALUE", {"{}"}},
+        {"vertex.K", "\"name\": \"A\", \"vertex\": {\"K\": VALUE}", {"\"\"", "\"1x y\"", "[]"}}, // any string (or array of lines) is code
+    };
+    const char* values[] = {"null", "[]", "{}", "3", "-1e9", "1e30", "\"\"", "true", "\"1x y\"", "[1e400]"};
+    for (const Key& k : keys) {
+        for (const char* value : values) {
+            if (std::find(k.valid.begin(), k.valid.end(), value) != k.valid.end()) continue;
+            std::string entry = k.entry;
+            entry.replace(entry.find("VALUE"), 5, value);
+            std::string text = str("{\"plugins\": [{\n", entry, "}]}");
+            CAPTURE(text);
+            auto e = errorOf([&] { parsePluginList(text, "p.json"); });
+            REQUIRE(e);
+            CHECK(e->where().file == "p.json");
+            CHECK(e->where().line == 2);
+            // [1e400] is refused by the JSON reader ("number out of range") before any key is read.
+            if (std::string(value) != "[1e400]") CHECK_MESSAGE(contains(e->message(), k.name), e->message());
+        }
     }
 }
 
