@@ -11,6 +11,14 @@ namespace th {
 
 namespace {
 
+bool hasVersionDirective(std::string_view text) {
+    for (std::string_view line : split(text, '\n')) {
+        size_t first = line.find_first_not_of(" \t");
+        if (first != std::string_view::npos && line.substr(first).rfind("#version", 0) == 0) return true;
+    }
+    return false;
+}
+
 struct Resolver {
     const ShaderStore& store;
     std::vector<const ShaderSource*> order;   // dependencies first
@@ -19,7 +27,14 @@ struct Resolver {
 
     const ShaderSource& find(const std::string& name, const std::string& askedBy, const SourceLocation& where) {
         std::string error;
-        if (const ShaderSource* s = store.tryResolve(name, &error)) return *s;
+        if (const ShaderSource* s = store.tryResolve(name, &error)) {
+            // A stage's main shader found by the same lookup would paste a second #version
+            // and main() after the declarations; the driver's error would name neither file.
+            if (hasVersionDirective(s->text))
+                throw Error(where, str(askedBy, " requires shader module '", name, "', but ", s->origin,
+                                       " is a stage's main shader (it has #version), not a module"));
+            return *s;
+        }
         throw Error(where, str(askedBy, " requires shader module '", name, "', which is not in the shader store (", error, ")"));
     }
 

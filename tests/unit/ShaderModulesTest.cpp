@@ -115,6 +115,19 @@ TEST_CASE("ShaderModules: a missing module names who asks for it and what is mis
     CHECK(contains(e->message(), "shader module 'broken' requires shader module 'missingDependency'"));
 }
 
+TEST_CASE("ShaderModules: bad module names are errors naming the plugin and the name") {
+    ShaderStore store = moduleStore();
+    for (std::string name : {std::string("../modules/noise"), std::string("/etc/passwd"), std::string("noise\n"),
+                             std::string(" noise"), std::string("main.frag"), std::string(4096, 'n')}) {
+        CAPTURE(name);
+        PluginCode p = user("Grain", {name}, "finalColor *= 1.0;\n");
+        auto e = errorOf([&] { build(store, {&p}); });
+        REQUIRE(e);
+        CHECK_MESSAGE(contains(e->message(), "plugin 'Grain'"), e->message());
+        if (name == "main.frag") CHECK_MESSAGE(contains(e->message(), "is a stage's main shader (it has #version)"), e->message());
+    }
+}
+
 TEST_CASE("ShaderModules: modules are part of a plugin's signature and of its JSON form") {
     std::vector<PluginCode> list = parsePluginList(
         R"({"plugins": [{"name": "Grain", "modules": ["noise"], "fragment": {"CUSTOM_FRAGMENT_MAIN_END": "finalColor *= noise1(1.0);"}}]})",
