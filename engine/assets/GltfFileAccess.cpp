@@ -486,9 +486,15 @@ void prepareViewlessIndices(GltfImportContext& ctx) {
         const json::Value& mesh = meshes->asArray()[m];
         const json::Value* primitives = mesh.isObject() ? mesh.find("primitives") : nullptr;
         if (!primitives || !primitives->isArray()) continue;
+        // tinygltf drops a primitive whose "attributes" is not an object (the validator then
+        // reports it), so the primitives after it move down: count the ones it keeps.
+        int kept = -1;
         for (size_t p = 0; p < primitives->asArray().size(); ++p) {
             const json::Value& prim = primitives->asArray()[p];
-            const json::Value* indices = prim.isObject() ? prim.find("indices") : nullptr;
+            const json::Value* attributes = prim.isObject() ? prim.find("attributes") : nullptr;
+            if (!attributes || !attributes->isObject()) continue;
+            ++kept;
+            const json::Value* indices = prim.find("indices");
             if (!indices || !indices->isNumber()) continue;
             const json::Value* ext = prim.find("extensions");
             if (ext && ext->isObject() && ext->find("KHR_draco_mesh_compression")) continue;
@@ -496,8 +502,7 @@ void prepareViewlessIndices(GltfImportContext& ctx) {
             if (!(i >= 0 && i < double(accessors->asArray().size())) || i != double(size_t(i))) continue;
             const json::Value& accessor = accessors->asArray()[size_t(i)];
             if (!accessor.isObject() || accessor.find("bufferView")) continue;
-            if (appendToGltfObject(ctx, prim, ", \"indices\": -1"))
-                ctx.viewlessIndices.push_back({int(m), int(p), int(i)});
+            if (appendToGltfObject(ctx, prim, ", \"indices\": -1")) ctx.viewlessIndices.push_back({int(m), kept, int(i)});
         }
     }
 }
@@ -575,8 +580,14 @@ void loadGltfDocument(GltfImportContext& context) {
     prepareViewlessIndices(context);
     applyGltfJsonInserts(context);
     parseWithTinygltf(context, files);
-    for (const auto& [mesh, primitive, accessor] : context.viewlessIndices)
-        context.model.meshes.at(size_t(mesh)).primitives.at(size_t(primitive)).indices = accessor;
+    for (const auto& [mesh, primitive, accessor] : context.viewlessIndices) {
+        auto& meshes = context.model.meshes;
+        if (size_t(mesh) >= meshes.size() || size_t(primitive) >= meshes[size_t(mesh)].primitives.size())
+            throw GltfError(context.document(), str("mesh ", mesh, ": tinygltf did not keep primitive ", primitive,
+                                                    " of it, so its indices (accessor ", accessor, ") have nowhere to go"),
+                            "INVALID_GLTF", str("/meshes/", mesh));
+        meshes[size_t(mesh)].primitives[size_t(primitive)].indices = accessor;
+    }
     context.reader.emplace(context.model,
                            GltfAccessorLimits{context.options.maxAccessorElements, context.options.maxTotalElements},
                            [&context](std::string_view pointer) { return context.locate(pointer); }, context.unreadable);

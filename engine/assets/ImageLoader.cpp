@@ -67,6 +67,16 @@ std::optional<ImageSize> probeImageSize(std::string_view bytes) {
         if (WebPGetInfo(asUnsigned(bytes), bytes.size(), &w, &h)) return ImageSize{w, h};
         return std::nullopt;
     }
+    // Radiance files are decoded here (RadianceDecoder), so their size is read by its rules:
+    // stb_image ends a header at a line starting with a NUL byte, the decoder does not.
+    if (bytes.substr(0, 2) == "#?") {
+        try {
+            const RadianceHeader header = readRadianceHeader(bytes, "");
+            return ImageSize{header.width, header.height};
+        } catch (const Error&) {
+            return std::nullopt;
+        }
+    }
     // stb_image reads the Huffman tables before the frame header, so even sizing needs the check.
     if (!jpegHuffmanTableProblem(bytes).empty()) return std::nullopt;
     int w = 0, h = 0, comp = 0;

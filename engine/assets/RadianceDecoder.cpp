@@ -47,7 +47,7 @@ void toFloat(const uint8_t rgbe[4], float* out) {
 
 } // namespace
 
-ImageRgbaF decodeRadiance(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+RadianceHeader readRadianceHeader(std::string_view bytes, std::string_view name) {
     auto fail = [&](const std::string& what) { return Error(SourceLocation{std::string(name)}, what); };
     Reader r{bytes};
     const std::string_view magic = r.line();
@@ -73,11 +73,18 @@ ImageRgbaF decodeRadiance(std::string_view bytes, std::string_view name, uint64_
     const long width = std::strtol(p + 3, &end, 10);
     if (width <= 0 || height <= 0 || width > (1 << 24) || height > (1 << 24))
         throw fail(str("the Radiance image size ", width, "x", height, " is not one it can have"));
-    if (uint64_t(width) * uint64_t(height) > maxPixels)
-        throw fail(str("image is ", width, "x", height, ", more than the limit of ", maxPixels, " pixels"));
+    return {int(width), int(height), r.at};
+}
 
-    ImageRgbaF out{int(width), int(height)};
-    const size_t w = size_t(width), h = size_t(height);
+ImageRgbaF decodeRadiance(std::string_view bytes, std::string_view name, uint64_t maxPixels) {
+    auto fail = [&](const std::string& what) { return Error(SourceLocation{std::string(name)}, what); };
+    const RadianceHeader header = readRadianceHeader(bytes, name);
+    if (uint64_t(header.width) * uint64_t(header.height) > maxPixels)
+        throw fail(str("image is ", header.width, "x", header.height, ", more than the limit of ", maxPixels, " pixels"));
+    Reader r{bytes, header.dataOffset};
+
+    ImageRgbaF out{header.width, header.height};
+    const size_t w = size_t(header.width), h = size_t(header.height);
     auto flat = [&](size_t first, const uint8_t* firstPixel) {
         for (size_t i = first; i < w * h; ++i) {
             uint8_t px[4];

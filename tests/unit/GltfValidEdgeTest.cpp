@@ -116,3 +116,24 @@ TEST_CASE("an unknown accessor type nothing reads is a warning, and reading it i
         CHECK(std::string(e.message()).find("type 'NotaVEC3'") != std::string::npos);
     }
 }
+
+TEST_CASE("viewless indices after a primitive tinygltf drops: the missing attributes are the error, not a crash") {
+    // Found by fuzzing: tinygltf drops a primitive without "attributes", so the primitives after
+    // it move down and the viewless indices were put back on one that was not there.
+    std::string json;
+    {
+        std::ifstream in(corpus() / "viewless_indices.gltf");
+        json.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::string from = "\"primitives\": [";
+    REQUIRE(json.find(from) != std::string::npos);
+    json.insert(json.find(from) + from.size(), "{\"attributez\": {\"POSITION\": 0}},");
+    ScopedLogSink quiet{[](LogLevel, std::string_view) {}};
+    try {
+        importGltfFromMemory(json, corpus(), "dropped_primitive.gltf");
+        FAIL("a primitive without attributes was accepted");
+    } catch (const GltfError& e) {
+        CHECK(e.pointer() == "/meshes/0/primitives/0");
+        CHECK_MESSAGE(std::string(e.message()).find("'attributes' must be defined") != std::string::npos, e.message());
+    }
+}

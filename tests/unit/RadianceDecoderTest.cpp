@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <stb_image.h>
@@ -77,6 +78,20 @@ TEST_CASE("Radiance bad input: a zero run, a file cut short, a bad header, an HD
         flipped.replace(flipped.find("-Y 2"), 4, "+Y 2");
         CHECK_THROWS_WITH_AS(decodeRadiance(flipped, "o.hdr", 1 << 20), doctest::Contains("is not '-Y H +X W'"), Error);
         CHECK_THROWS_WITH_AS(decodeRadiance(good, "big.hdr", 100), doctest::Contains("more than the limit of 100"), Error);
+    }
+    SUBCASE("the fuzzer's reproducer: a header line starting with a NUL byte, where stb_image's size probe stops") {
+        // The probe read stb's rules and the decoder its own, so they disagreed on the size.
+        const std::string found = readFile(seeds() / "found-hdr-nul-header-line.hdr");
+        const std::optional<ImageSize> probed = probeImageSize(found);
+        REQUIRE(probed);
+        const ImageRgbaF decoded = decodeHdr(found, "found.hdr");
+        CHECK(probed->width == decoded.width);
+        CHECK(probed->height == decoded.height);
+        std::string nul = good;
+        nul.insert(nul.find("FORMAT="), std::string("\0stray\n", 7));
+        const std::optional<ImageSize> size = probeImageSize(nul);
+        REQUIRE(size);
+        CHECK(size->width == decodeHdr(nul, "nul.hdr").width);
     }
     SUBCASE("a Radiance file where an 8-bit texture is expected") {
         CHECK_THROWS_WITH_AS(decodeImage(good, "t.hdr"), doctest::Contains("not an 8-bit image"), Error);
