@@ -1,6 +1,7 @@
 #include "assets/GltfMeshoptDecoder.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <meshoptimizer.h>
 
@@ -32,9 +33,10 @@ Stream readStream(GltfImportContext& ctx, int view, const tinygltf::Value& ext) 
             return fallback;
         }
         double d = v.IsNumber() ? v.GetNumberAsDouble() : -1.0;
-        if (!v.IsNumber() || d < 0 || d != double(uint64_t(d)))
+        // Range first: converting a double past 2^64 to an integer is undefined (it came out 0).
+        if (!v.IsNumber() || !(d >= 0) || d > 9007199254740992.0 || d != std::floor(d))
             throw ctx.error(v.IsNumber() ? "VALUE_NOT_IN_RANGE" : "TYPE_MISMATCH", str(pointer, "/", key),
-                            str("bufferView ", view, ": ", kExtension, " '", key, "' must be a non-negative integer"));
+                            str("bufferView ", view, ": ", kExtension, " '", key, "' must be a non-negative integer, at most 2^53"));
         return uint64_t(d);
     };
     auto text = [&](const char* key, const char* fallback) -> std::string {

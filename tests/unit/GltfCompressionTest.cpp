@@ -141,6 +141,18 @@ TEST_CASE("EXT_meshopt_compression bad input: a spoilt stream, a wrong count, a 
         huge.replace(huge.find(stride), stride.size(), str(R"("byteStride": 2147483644, "count": )", m.positions.size()));
         const std::string stridden = errorOf(huge, "stride.gltf");
         CHECK_MESSAGE(contains(stridden, "needs a byteStride that is a multiple of 4 up to 256, not 2147483644"), stridden);
+        // Past 2^53 (and past 2^64, where a cast to an integer is undefined) a stride is no integer.
+        for (const char* absurd : {"1e30", "18446744073709551616", "9007199254740993.5", "-4", "1.5"}) {
+            CAPTURE(absurd);
+            std::string far = text;
+            far.replace(far.find(stride), stride.size(), str(R"("byteStride": )", absurd, R"(, "count": )", m.positions.size()));
+            const std::string farError = errorOf(far, "stride.gltf");
+            CHECK_MESSAGE(contains(farError, "'byteStride' must be a non-negative integer"), farError);
+        }
+        std::string exact = text;
+        exact.replace(exact.find(stride), stride.size(), str(R"("byteStride": 1e19, "count": )", m.positions.size()));
+        const std::string exactError = errorOf(exact, "stride.gltf");
+        CHECK_MESSAGE(contains(exactError, "'byteStride' must be a non-negative integer"), exactError);
         std::string bomb = text;
         bomb.replace(bomb.find(stride), stride.size(), R"("byteStride": 12, "count": 268435456)");
         const std::string e = errorOf(bomb, "bomb.gltf");
