@@ -263,6 +263,15 @@ void checkDocument(GltfImportContext& ctx) {
         }
 }
 
+/// Whether a data: URI's header (between "data:" and the first ',') ends in ";base64"
+/// (RFC 2397); without it the payload is percent-encoded text.
+bool isBase64DataUri(std::string_view uri) {
+    const size_t comma = uri.find(',');
+    if (comma == std::string_view::npos || comma < 5) return false;
+    const std::string_view header = uri.substr(5, comma - 5);
+    return header.size() >= 7 && header.substr(header.size() - 7) == ";base64";
+}
+
 /// The bytes a data: URI holds, or an error naming what is wrong with a base64 one (tinygltf
 /// only says "Failed to decode 'uri'"). Without ";base64" the payload is percent-encoded
 /// text (RFC 2397), which tinygltf cannot read: buffers (`percentEncoded`) are served by the
@@ -275,7 +284,7 @@ uint64_t dataUriBytes(std::string_view uri, const SourceLocation& where, const s
     };
     if (comma == std::string_view::npos) fail("has no ',' before its data");
     std::string_view header = uri.substr(5, comma - 5), payload = uri.substr(comma + 1);
-    if (header.size() < 7 || header.substr(header.size() - 7) != ";base64") {
+    if (!isBase64DataUri(uri)) {
         if (percentEncoded) return percentDecode(payload).size();
         fail(str("'data:", header.substr(0, 60), ",...' is not base64 (only ';base64,' data URIs are read)"));
     }
@@ -318,18 +327,25 @@ void serveBuffer(GltfImportContext& ctx, FileTable& files, const json::Value& bu
     files.files[name] = ExternalFile{{}, 0, std::make_shared<const std::string>(std::move(content))};
 }
 
-/// A buffer whose bytes the file does not hold: valid glTF while nothing reads it. It is
-/// served as zeros of its byteLength (tinygltf insists on them, so the size limit holds) and
-/// listed as absent, so that any read of it is refused by name rather than seeing zeros.
-void markAbsentBuffer(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index, uint64_t declared,
-                      std::string why, bool replacesUri) {
-    const std::string pointer = str("/buffers/", index);
+/// Zeros of a buffer's byteLength for a buffer whose bytes the file does not hold (tinygltf
+/// insists on bytes), within the size limit.
+void serveZeros(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index, uint64_t declared,
+                const std::string& why, bool replacesUri) {
     if (declared > ctx.options.maxFileBytes)
         throw GltfError(buffer.where(),
                         str("buffer ", index, ": ", why, ", and its byteLength ", declared, " is more than the limit of ",
                             ctx.options.maxFileBytes, " bytes"),
-                        "FILE_TOO_LARGE", pointer + "/byteLength");
+                        "FILE_TOO_LARGE", str("/buffers/", index, "/byteLength"));
     serveBuffer(ctx, files, buffer, index, std::string(size_t(declared), '\0'), replacesUri);
+}
+
+/// A buffer whose bytes the file does not hold: valid glTF while nothing reads it. It is
+/// served as zeros and listed as absent, so that any read of it is refused by name rather
+/// than seeing zeros.
+void markAbsentBuffer(GltfImportContext& ctx, FileTable& files, const json::Value& buffer, int index, uint64_t declared,
+                      std::string why, bool replacesUri) {
+    const std::string pointer = str("/buffers/", index);
+    serveZeros(ctx, files, buffer, index, declared, why, replacesUri);
     ctx.warn("BUFFER_DATA_ABSENT", pointer,
              str("buffer ", index, ": ", why, "; what reads it is skipped (valid while nothing does)"));
     ctx.unreadable.buffers[index] = std::move(why);
@@ -343,10 +359,15 @@ void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value&
     const json::Value* length = buffer.find("byteLength");
     if (length && length->isNumber() && length->asNumber() >= 0) declared = uint64_t(std::min(length->asNumber(), 1e18));
     if (!uriValue) {
-        // A meshopt fallback buffer gets its own placeholder (GltfMeshoptDecoder).
-        const json::Value* ext = buffer.find("extensions");
-        if (ext && ext->isObject() && ext->find("EXT_meshopt_compression")) return;
         if (ctx.isBinary && index == 0 && ctx.hasBinChunk) return; // the binary chunk
+        const json::Value* ext = buffer.find("extensions");
+        if (ext && ext->isObject() && ext->find("EXT_meshopt_compression")) {
+            // A meshopt fallback buffer without bytes: the decoded views replace what reads it,
+            // and a view that fails to decode has no fallback (GltfMeshoptDecoder).
+            serveZeros(ctx, files, buffer, index, declared, "a meshopt fallback buffer without uri", false);
+            ctx.meshoptPlaceholderBuffers.insert(index);
+            return;
+        }
         markAbsentBuffer(ctx, files, buffer, index, declared,
                          ctx.isBinary ? (index == 0 ? "has no uri and the .glb has no binary chunk"
                                                     : "has no uri, and only buffer 0 of a .glb is its binary chunk")
@@ -364,10 +385,8 @@ void checkBufferUri(GltfImportContext& ctx, FileTable& files, const json::Value&
                             str("buffer ", index, ": its data: URI holds ", bytes, " bytes, fewer than its byteLength ",
                                 declared),
                             "BUFFER_BYTE_LENGTH_MISMATCH", pointer + "/byteLength");
-        const size_t comma = uri.find(',');
-        const std::string_view header = std::string_view(uri).substr(5, comma - 5);
-        if (header.size() < 7 || header.substr(header.size() - 7) != ";base64") {
-            std::string content = percentDecode(std::string_view(uri).substr(comma + 1));
+        if (!isBase64DataUri(uri)) {
+            std::string content = percentDecode(std::string_view(uri).substr(uri.find(',') + 1));
             content.resize(size_t(declared)); // the buffer is its first byteLength bytes
             serveBuffer(ctx, files, buffer, index, std::move(content), true);
         }
@@ -574,7 +593,6 @@ void loadGltfDocument(GltfImportContext& context) {
     checkDocument(context);
     FileTable files = checkUris(context);
     prepareGltfDracoIndices(context);
-    prepareGltfMeshoptFallbackBuffers(context);
     prepareUnknownAccessorTypes(context);
     prepareIntegralNumbers(context);
     prepareViewlessIndices(context);

@@ -61,7 +61,7 @@ struct GltfImportContext {
     std::set<int> dracoPlaceholderAccessors;
     /// GltfJsonPatch: offset in `json` → the bytes replaced there (0: an insert) and the text.
     std::map<size_t, std::pair<size_t, std::string>> jsonEdits;
-    std::set<int> meshoptPlaceholderBuffers;   ///< fallback buffers given empty placeholder data
+    std::set<int> meshoptPlaceholderBuffers;   ///< meshopt fallback buffers without bytes, served as zeros
     /// Buffers whose bytes the file does not hold (no uri outside a .glb's binary chunk, a
     /// URI with a scheme) and accessors of an unknown type: valid glTF while nothing reads
     /// them. The accessor reader refuses to read them; primitives that need an absent

@@ -146,29 +146,6 @@ std::string decode(const Stream& s, const std::vector<unsigned char>& source, ui
 
 } // namespace
 
-void prepareGltfMeshoptFallbackBuffers(GltfImportContext& ctx) {
-    const json::Value* buffers = ctx.doc.find("buffers");
-    if (!buffers || !buffers->isArray()) return;
-    for (size_t b = 0; b < buffers->asArray().size(); ++b) {
-        const json::Value& buffer = buffers->asArray()[b];
-        if (!buffer.isObject() || buffer.find("uri") || (ctx.isBinary && b == 0)) continue;
-        const json::Value* ext = buffer.find("extensions");
-        const json::Value* meshopt = ext && ext->isObject() ? ext->find(kExtension) : nullptr;
-        const json::Value* length = buffer.find("byteLength");
-        if (!meshopt || !length || !length->isNumber()) continue;
-        const double bytes = length->asNumber();
-        // The placeholder costs 4/3 of the buffer in text; the decoded views need as much.
-        if (!(bytes >= 0) || bytes > double(ctx.options.maxFileBytes)) continue;
-        std::string uri = "\"uri\": \"data:application/octet-stream;base64,";
-        const size_t n = size_t(bytes);
-        uri.append(n / 3 * 4, 'A');
-        if (n % 3 == 1) uri += "AA==";
-        if (n % 3 == 2) uri += "AAA=";
-        uri += "\", ";
-        if (insertIntoGltfObject(ctx, buffer, std::move(uri))) ctx.meshoptPlaceholderBuffers.insert(int(b));
-    }
-}
-
 void decodeGltfMeshoptBufferViews(GltfImportContext& ctx) {
     tinygltf::Model& model = ctx.model;
     const bool required = std::count(model.extensionsRequired.begin(), model.extensionsRequired.end(), kExtension) > 0;
