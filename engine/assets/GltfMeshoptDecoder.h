@@ -11,6 +11,7 @@ struct GltfImportContext;
 /// A fallback buffer without a URI ("fallback": true, no data anywhere), which tinygltf 2.7
 /// refuses, is served as zeros by the buffer check (GltfFileAccess) and listed in
 /// GltfImportContext::meshoptPlaceholderBuffers; its bytes are never read.
+///
 /// Decodes every compressed buffer view in place (into a buffer of its own). A stream that
 /// fails to decode, or whose count and stride disagree with the view, is an error naming the
 /// view, unless the extension is optional and the view's own buffer holds the uncompressed

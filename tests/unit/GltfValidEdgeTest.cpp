@@ -5,11 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "assets/GltfImporter.h"
+#include "core/Files.h"
 #include "core/Log.h"
 #include "core/Str.h"
 
@@ -28,6 +27,18 @@ bool anyWarningContains(const ImportedModel& m, const std::string& part) {
     for (const ImportWarning& w : m.warnings)
         if (w.toString().find(part) != std::string::npos) return true;
     return false;
+}
+
+/// The error importing `json` (a corpus file, edited) throws; fails the test when it imports.
+GltfError importError(const std::string& json, const std::string& name) {
+    ScopedLogSink quiet{[](LogLevel, std::string_view) {}};
+    try {
+        importGltfFromMemory(json, corpus(), name);
+    } catch (const GltfError& e) {
+        return e;
+    }
+    FAIL(name, " imported, but it should not");
+    return GltfError(SourceLocation{}, "unreachable", "", "");
 }
 
 size_t triangles(const ImportedModel& m) {
@@ -98,42 +109,24 @@ TEST_CASE("an unknown accessor type nothing reads is a warning, and reading it i
     ImportedModel m = load("unknown_accessor_type_unused.gltf");
     CHECK(anyWarningContains(m, "accessor 2: type 'NotaVEC3' is not SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4"));
     // The same file with the triangle's POSITION pointing at it.
-    std::string json;
-    {
-        std::ifstream in(corpus() / "unknown_accessor_type_unused.gltf");
-        json.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    std::string json = readFile(corpus() / "unknown_accessor_type_unused.gltf");
     const std::string from = "\"POSITION\": 0", to = "\"POSITION\": 2";
     REQUIRE(json.find(from) != std::string::npos);
     json.replace(json.find(from), from.size(), to);
-    ScopedLogSink quiet{[](LogLevel, std::string_view) {}};
-    try {
-        importGltfFromMemory(json, corpus(), "uses_unknown_type.gltf");
-        FAIL("an accessor of unknown type was read");
-    } catch (const GltfError& e) {
-        CHECK(e.code() == "VALUE_NOT_IN_LIST");
-        CHECK(e.pointer() == "/accessors/2/type");
-        CHECK(std::string(e.message()).find("type 'NotaVEC3'") != std::string::npos);
-    }
+    const GltfError e = importError(json, "uses_unknown_type.gltf");
+    CHECK(e.code() == "VALUE_NOT_IN_LIST");
+    CHECK(e.pointer() == "/accessors/2/type");
+    CHECK(std::string(e.message()).find("type 'NotaVEC3'") != std::string::npos);
 }
 
 TEST_CASE("viewless indices after a primitive tinygltf drops: the missing attributes are the error, not a crash") {
     // Found by fuzzing: tinygltf drops a primitive without "attributes", so the primitives after
     // it move down and the viewless indices were put back on one that was not there.
-    std::string json;
-    {
-        std::ifstream in(corpus() / "viewless_indices.gltf");
-        json.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    std::string json = readFile(corpus() / "viewless_indices.gltf");
     const std::string from = "\"primitives\": [";
     REQUIRE(json.find(from) != std::string::npos);
     json.insert(json.find(from) + from.size(), "{\"attributez\": {\"POSITION\": 0}},");
-    ScopedLogSink quiet{[](LogLevel, std::string_view) {}};
-    try {
-        importGltfFromMemory(json, corpus(), "dropped_primitive.gltf");
-        FAIL("a primitive without attributes was accepted");
-    } catch (const GltfError& e) {
-        CHECK(e.pointer() == "/meshes/0/primitives/0");
-        CHECK_MESSAGE(std::string(e.message()).find("'attributes' must be defined") != std::string::npos, e.message());
-    }
+    const GltfError e = importError(json, "dropped_primitive.gltf");
+    CHECK(e.pointer() == "/meshes/0/primitives/0");
+    CHECK_MESSAGE(std::string(e.message()).find("'attributes' must be defined") != std::string::npos, e.message());
 }
